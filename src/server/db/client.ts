@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import { MIGRATIONS_DIR } from '../paths.js';
+import { schema } from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string) {
+    super(
+      `The data directory ${dir} is in use by another AdReplay process. ` +
+        'Stop that process first, or start this one with another DATA_DIR. ' +
+        '(The embedded database must never be opened by two processes at once.)',
+    );
+  }
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL when set, else the embedded PGlite. */
+  databaseUrl?: string;
+  poolSize?: number;
+  /** Where PGlite keeps its files; undefined = in memory (tests). */
+  dataDir?: string;
+}
+
+/** Opens PostgreSQL when a URL is given, else PGlite, and brings the schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    // PGlite has no lock of its own: a second process would corrupt the files silently.
+    try {
+      release = await lockfile.lock(options.dataDir, {
+        lockfilePath: path.join(options.dataDir, 'adreplay.lock'),
+        stale: 10_000,
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(options.dataDir);
+      throw err;
+    }
+    client = new PGlite(path.join(options.dataDir, 'db'));
+  } else {
+    client = new PGlite();
+  }
+  try {
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        await client.close();
+        await release?.();
+      },
+    };
+  } catch (err) {
+    await client.close().catch(() => {});
+    await release?.();
+    throw err;
+  }
+}

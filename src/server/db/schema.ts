@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+// --- Accounts: the tables better-auth works on (camelCase keys are its field names). ---
+
+export const users = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// --- The product's entities (spec section 3). ---
+
+export const profiles = pgTable('profiles', {
+  id: text('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  companyName: text('company_name'),
+  website: text('website'),
+  phone: text('phone'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ads = pgTable(
+  'ads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    businessName: text('business_name').notNull(),
+    description: text('description'),
+    category: text('category').notNull(),
+    location: text('location'),
+    websiteUrl: text('website_url'),
+    phone: text('phone'),
+    audioUrl: text('audio_url').notNull(),
+    logoUrl: text('logo_url'),
+    audioDurationMs: integer('audio_duration_ms'),
+    waveformPeaks: real('waveform_peaks').array(),
+    audioSize: integer('audio_size'),
+    audioType: text('audio_type'),
+    status: text('status').notNull().default('published'),
+    isActive: boolean('is_active').notNull().default(true),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    ...timestamps,
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(business_name, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '')), 'D')`,
+    ),
+  },
+  (t) => [
+    index('ads_search_vector_idx').using('gin', t.searchVector),
+    // The public listing: visible ads, newest first.
+    index('ads_visible_created_idx')
+      .on(t.createdAt.desc())
+      .where(sql`status = 'published' AND is_active`),
+    index('ads_visible_category_created_idx')
+      .on(t.category, t.createdAt.desc())
+      .where(sql`status = 'published' AND is_active`),
+    index('ads_user_id_idx').on(t.userId, t.createdAt.desc()),
+    check(
+      'ads_category_check',
+      sql`category IN ('Automotive', 'Finance', 'Food & Dining', 'Healthcare', 'Real Estate', 'Retail', 'Services', 'Technology', 'Travel', 'Other')`,
+    ),
+  ],
+);
+
+export const analytics = pgTable(
+  'analytics',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    referrer: text('referrer'),
+    userAgent: text('user_agent'),
+    source: text('source').notNull().default('direct'),
+    listenerKey: text('listener_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('analytics_ad_created_idx').on(t.adId, t.createdAt),
+    check('analytics_event_type_check', sql`event_type IN ('play', 'click', 'share', 'qr_scan')`),
+  ],
+);
+
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  adLimit: integer('ad_limit').notNull(),
+  featuredAdLimit: integer('featured_ad_limit').notNull(),
+  analyticsEnabled: boolean('analytics_enabled').notNull(),
+  prioritySupport: boolean('priority_support').notNull(),
+  priceMonthly: integer('price_monthly').notNull(),
+  priceYearly: integer('price_yearly').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's plan; no row means the Free plan. */
+export const userSubscriptions = pgTable('user_subscriptions', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: uuid('plan_id')
+    .notNull()
+    .references(() => subscriptionPlans.id),
+  subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+  ...timestamps,
+});
+
+export const usageTracking = pgTable(
+  'usage_tracking',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: smallint('month').notNull(),
+    year: integer('year').notNull(),
+    adsCreated: integer('ads_created').notNull().default(0),
+    featuredAdsUsed: integer('featured_ads_used').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('usage_tracking_user_month_idx').on(t.userId, t.year, t.month)],
+);
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  profiles,
+  ads,
+  analytics,
+  subscriptionPlans,
+  userSubscriptions,
+  usageTracking,
+};

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { createOutboxMailer } from '../adapters/mailer/mailer.js';
+import { createLocalStorage } from '../adapters/storage/local.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+
+/**
+ * A real database for one test file: in-memory PGlite by default, or a fresh database on the
+ * PostgreSQL server of TEST_DATABASE_URL (one per test file, so parallel workers never collide).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) return openDatabase({});
+  const name = `adreplay_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database = await openTestDatabase();
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-test-'));
+  const uploadsDir = path.join(tmp, 'uploads');
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
+  const storage = createLocalStorage(uploadsDir);
+  const outboxDir = path.join(tmp, 'outbox');
+  const mailer = createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
+  const app = await buildApp({ config, database, storage, mailer, uploadsDir, webDir: path.join(tmp, 'no-web') });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    storage,
+    uploadsDir,
+    outboxDir,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
