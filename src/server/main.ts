@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { createOutboxMailer, createSmtpMailer } from './adapters/mailer/mailer.js';
+import { createStorage, uploadsDirOf } from './adapters/storage/index.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError, openDatabase } from './db/client.js';
+import { DEMO_ACCOUNT, seedIfEmpty } from './db/seed/seed.js';
+
+async function main() {
+  const config = loadConfig();
+  const uploadsDir = uploadsDirOf(config);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const storage = createStorage(config);
+  const mailer = config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, (msg) => app.log.info(msg));
+  const app = await buildApp({ config, database, storage, mailer, uploadsDir });
+
+  if (config.SEED_DEMO && (await seedIfEmpty(database.db, storage))) {
+    app.log.info(`Seeded demo data. Demo advertiser: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  app.log.info(`AdReplay is running at http://localhost:${port} (database: ${database.kind})`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+import { and, count, desc, eq, getTableColumns, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import type { AdListQuery, PublicAd } from '../../../shared/ads.js';
+import type { Category } from '../../../shared/categories.js';
+import type { Db } from '../../db/client.js';
+import { ads } from '../../db/schema.js';
+
+// Every column but the search vector, which stays in the database.
+const { searchVector: _omit, ...adColumns } = getTableColumns(ads);
+export type AdRow = typeof ads.$inferSelect;
+export type NewAdRow = typeof ads.$inferInsert;
+
+const visible = and(eq(ads.status, 'published'), eq(ads.isActive, true))!;
+
+/** Escapes LIKE wildcards so user text matches literally. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+export function toPublicAd(row: Omit<AdRow, 'searchVector'>): PublicAd {
+  return {
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    slug: row.slug,
+    businessName: row.businessName,
+    description: row.description,
+    category: row.category as Category,
+    location: row.location,
+    websiteUrl: row.websiteUrl,
+    phone: row.phone,
+    audioUrl: row.audioUrl,
+    logoUrl: row.logoUrl,
+    audioDurationMs: row.audioDurationMs,
+    waveformPeaks: row.waveformPeaks,
+    status: row.status,
+    isActive: row.isActive,
+    isFeatured: row.isFeatured,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createAdsRepository(db: Db) {
+  return {
+    /** Visible ads matching the query, newest first, with the exact total. */
+    async listVisible(q: AdListQuery): Promise<{ rows: Omit<AdRow, 'searchVector'>[]; count: number }> {
+      const conds: SQL[] = [visible];
+      if (q.search) conds.push(sql`${ads.searchVector} @@ websearch_to_tsquery('english', ${q.search})`);
+      if (q.category) conds.push(eq(ads.category, q.category));
+      if (q.location) conds.push(ilike(ads.location, `%${likeEscape(q.location)}%`));
+      if (q.featured !== undefined) conds.push(eq(ads.isFeatured, q.featured));
+      const where = and(...conds);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(adColumns)
+          .from(ads)
+          .where(where)
+          .orderBy(desc(ads.createdAt), desc(ads.id))
+          .limit(q.limit)
+          .offset(q.page * q.limit),
+        db.select({ n: count() }).from(ads).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async findVisibleBySlug(slug: string) {
+      const [row] = await db
+        .select(adColumns)
+        .from(ads)
+        .where(and(visible, eq(ads.slug, slug)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async listRelated(ad: { id: string; category: string }, limit: number) {
+      return db
+        .select(adColumns)
+        .from(ads)
+        .where(and(visible, eq(ads.category, ad.category), ne(ads.id, ad.id)))
+        .orderBy(desc(ads.createdAt), desc(ads.id))
+        .limit(limit);
+    },
+
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx as unknown as Db));
+    },
+
+    /** Every ad of one owner, any status, newest first. */
+    async listByOwner(userId: string) {
+      return db.select(adColumns).from(ads).where(eq(ads.userId, userId)).orderBy(desc(ads.createdAt), desc(ads.id));
+    },
+
+    /** The ad if it exists and belongs to the user; someone else's ad looks exactly like a missing one. */
+    async findOwned(id: string, userId: string, tx: Db = db) {
+      const [row] = await tx
+        .select(adColumns)
+        .from(ads)
+        .where(and(eq(ads.id, id), eq(ads.userId, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insert(values: NewAdRow, tx: Db = db) {
+      const [row] = await tx.insert(ads).values(values).returning(adColumns);
+      return row!;
+    },
+
+    async update(id: string, userId: string, values: Partial<NewAdRow>, tx: Db = db) {
+      const [row] = await tx
+        .update(ads)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(ads.id, id), eq(ads.userId, userId)))
+        .returning(adColumns);
+      return row ?? null;
+    },
+
+    async delete(id: string, userId: string) {
+      const [row] = await db
+        .delete(ads)
+        .where(and(eq(ads.id, id), eq(ads.userId, userId)))
+        .returning(adColumns);
+      return row ?? null;
+    },
+
+    async slugExists(slug: string, tx: Db = db) {
+      const [row] = await tx.select({ id: ads.id }).from(ads).where(eq(ads.slug, slug)).limit(1);
+      return Boolean(row);
+    },
+  };
+}
+export type AdsRepository = ReturnType<typeof createAdsRepository>;
