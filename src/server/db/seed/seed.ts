@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { slugify } from '../../../shared/ads.js';
+import type { Storage } from '../../adapters/storage/storage.js';
+import { newFileKey } from '../../adapters/storage/storage.js';
+import { readAudioFacts } from '../../modules/media/audio-facts.js';
+import { SEED_ASSETS_DIR } from '../../paths.js';
+import type { Db } from '../client.js';
+import { ads, subscriptionPlans, userSubscriptions } from '../schema.js';
+import { demoAds } from './demo-ads.js';
+import { createUser, makeAd } from './factories.js';
+import { PLAN_SEED } from './plans.js';
+
+export const DEMO_ACCOUNT = { email: 'demo@adreplay.test', password: 'demo-advertiser' } as const;
+const DAY = 86_400_000;
+
+/**
+ * Fills an empty database with the plans, a demo advertiser and the demo ads.
+ * Runs once: the plans table is the marker, and everything is written in one transaction.
+ */
+export async function seedIfEmpty(db: Db, storage: Storage, now = Date.now()): Promise<boolean> {
+  const existing = await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).limit(1);
+  if (existing.length > 0) return false;
+
+  const demo = { id: randomBytes(16).toString('hex') };
+
+  // Files first, outside the transaction; removed again if the rows cannot be written.
+  const uploaded: string[] = [];
+  try {
+    const rows: ReturnType<typeof makeAd>[] = [];
+    for (const ad of demoAds) {
+      const audio = await readFile(path.join(SEED_ASSETS_DIR, 'audio', `${ad.key}.mp3`));
+      const logo = await readFile(path.join(SEED_ASSETS_DIR, 'logos', `${ad.key}.png`));
+      const facts = await readAudioFacts(audio);
+      const createdAt = new Date(now - ad.daysAgo * DAY);
+      const audioFile = await storage.put(
+        newFileKey('audio-files', demo.id, `${ad.key}.mp3`, createdAt.getTime()),
+        audio,
+        'audio/mpeg',
+      );
+      uploaded.push(audioFile.key);
+      const logoFile = await storage.put(
+        newFileKey('images', demo.id, `${ad.key}.png`, createdAt.getTime()),
+        logo,
+        'image/png',
+      );
+      uploaded.push(logoFile.key);
+      rows.push(
+        makeAd({
+          userId: demo.id,
+          title: ad.title,
+          slug: slugify(ad.title, createdAt.getTime()),
+          businessName: ad.businessName,
+          description: ad.description,
+          category: ad.category,
+          location: ad.location,
+          websiteUrl: ad.websiteUrl,
+          phone: ad.phone,
+          audioUrl: audioFile.url,
+          logoUrl: logoFile.url,
+          audioDurationMs: facts.durationMs,
+          waveformPeaks: facts.peaks,
+          audioSize: audioFile.size,
+          audioType: 'audio/mpeg',
+          isFeatured: ad.isFeatured,
+          createdAt,
+          updatedAt: createdAt,
+        }),
+      );
+    }
+    await db.transaction(async (tx) => {
+      await createUser(tx, {
+        id: demo.id,
+        ...DEMO_ACCOUNT,
+        firstName: 'Demo',
+        lastName: 'Advertiser',
+        companyName: 'AdReplay Demo Co.',
+      });
+      const plans = await tx.insert(subscriptionPlans).values(PLAN_SEED).returning();
+      await tx.insert(ads).values(rows);
+      // The demo advertiser is on Premium so every dashboard feature is visible.
+      const premium = plans.find((p) => p.name === 'Premium')!;
+      await tx.insert(userSubscriptions).values({ userId: demo.id, planId: premium.id });
+    });
+  } catch (err) {
+    await Promise.all(uploaded.map((key) => storage.delete(key)));
+    throw err;
+  }
+  return true;
+}
