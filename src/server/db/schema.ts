@@ -126,14 +126,15 @@ export const ads = pgTable(
   },
   (t) => [
     index('ads_search_vector_idx').using('gin', t.searchVector),
-    // The public listing: visible ads, newest first.
-    index('ads_visible_created_idx')
-      .on(t.createdAt.desc())
+    // The public listing: visible ads, newest first (id breaks ties, so pages are stable). NULLS FIRST
+    // matches ORDER BY ... DESC, so the planner can walk these indexes instead of sorting.
+    index('ads_visible_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'published' AND is_active`),
-    index('ads_visible_category_created_idx')
-      .on(t.category, t.createdAt.desc())
+    index('ads_visible_category_newest_idx')
+      .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'published' AND is_active`),
-    index('ads_user_id_idx').on(t.userId, t.createdAt.desc()),
+    index('ads_user_id_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     check(
       'ads_category_check',
       sql`category IN ('Automotive', 'Finance', 'Food & Dining', 'Healthcare', 'Real Estate', 'Retail', 'Services', 'Technology', 'Travel', 'Other')`,

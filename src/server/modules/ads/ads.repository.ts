@@ -38,27 +38,33 @@ export function toPublicAd(row: Omit<AdRow, 'searchVector'>): PublicAd {
   };
 }
 
+/** The two queries behind the public list (page of rows, exact count); the benchmark times them bare. */
+export function listVisibleQueries(db: Db, q: AdListQuery) {
+  const conds: SQL[] = [visible];
+  if (q.search) conds.push(sql`${ads.searchVector} @@ websearch_to_tsquery('english', ${q.search})`);
+  if (q.category) conds.push(eq(ads.category, q.category));
+  if (q.location) conds.push(ilike(ads.location, `%${likeEscape(q.location)}%`));
+  if (q.featured !== undefined) conds.push(eq(ads.isFeatured, q.featured));
+  const where = and(...conds);
+  return {
+    rows: db
+      .select(adColumns)
+      .from(ads)
+      .where(where)
+      .orderBy(desc(ads.createdAt), desc(ads.id))
+      .limit(q.limit)
+      .offset(q.page * q.limit),
+    count: db.select({ n: count() }).from(ads).where(where),
+  };
+}
+
 export function createAdsRepository(db: Db) {
   return {
     /** Visible ads matching the query, newest first, with the exact total. */
     async listVisible(q: AdListQuery): Promise<{ rows: Omit<AdRow, 'searchVector'>[]; count: number }> {
-      const conds: SQL[] = [visible];
-      if (q.search) conds.push(sql`${ads.searchVector} @@ websearch_to_tsquery('english', ${q.search})`);
-      if (q.category) conds.push(eq(ads.category, q.category));
-      if (q.location) conds.push(ilike(ads.location, `%${likeEscape(q.location)}%`));
-      if (q.featured !== undefined) conds.push(eq(ads.isFeatured, q.featured));
-      const where = and(...conds);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(adColumns)
-          .from(ads)
-          .where(where)
-          .orderBy(desc(ads.createdAt), desc(ads.id))
-          .limit(q.limit)
-          .offset(q.page * q.limit),
-        db.select({ n: count() }).from(ads).where(where),
-      ]);
-      return { rows, count: total?.n ?? 0 };
+      const { rows, count } = listVisibleQueries(db, q);
+      const [found, [total]] = await Promise.all([rows, count]);
+      return { rows: found, count: total?.n ?? 0 };
     },
 
     async findVisibleBySlug(slug: string) {
