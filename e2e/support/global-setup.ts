@@ -1,8 +1,20 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+
+/** A port that is free right now, so PUBLIC_ORIGIN can name it before the app starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
 
 /**
  * Starts the built app on a free port with a temporary DATA_DIR (embedded database, demo seed),
@@ -10,18 +22,26 @@ import { createInterface } from 'node:readline';
  */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extraEnv() },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('The app did not start within 90 s')), 90_000);
     server.once('exit', (code) => reject(new Error(`The app exited with code ${code}`)));
     createInterface({ input: server.stdout! }).on('line', (line) => {
-      const match = /running at (http:\/\/localhost:\d+)/.exec(line);
-      if (match) {
+      if (line.includes('AdReplay is running at')) {
         clearTimeout(timer);
-        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+        resolve();
       }
     });
   });
@@ -34,9 +54,4 @@ export default async function globalSetup() {
     await exited;
     await rm(dataDir, { recursive: true, force: true });
   };
-}
-
-/** Extra server settings for e2e runs, e.g. PUBLIC_ORIGIN must follow the port chosen at start. */
-function extraEnv(): Record<string, string> {
-  return {};
 }

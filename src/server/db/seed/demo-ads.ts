@@ -134,7 +134,7 @@ export const demoAds: DemoAd[] = [
     location: 'Miami, FL',
     websiteUrl: 'https://brightsmile.example.com',
     phone: '(555) 010-1206',
-    isFeatured: false,
+    isFeatured: true,
     daysAgo: 7,
     initials: 'BS',
     color: '#0891b2',

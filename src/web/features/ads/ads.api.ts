@@ -1,20 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { AdListParams, AdListResponse, PublicAd } from '../../../shared/ads';
-import { api } from '../../lib/api';
+import { PAGE_SIZE } from '../../../shared/limits';
+import { api, ApiError } from '../../lib/api';
 import { FRESH } from '../../lib/query-client';
 
 export const adKeys = {
   all: ['ads'] as const,
   list: (params: AdListParams) => ['ads', 'list', params] as const,
+  directory: (params: AdListParams) => ['ads', 'directory', params] as const,
   slug: (slug: string) => ['ads', 'slug', slug] as const,
   related: (slug: string) => ['ads', 'related', slug] as const,
 };
 
+const fetchList = (params: AdListParams) => api<AdListResponse>('/api/ads', { query: { ...params } });
+const notFound = (err: unknown) => err instanceof ApiError && err.status === 404;
+
+/** A fixed list (featured sections). */
 export function useAdList(params: AdListParams) {
   return useQuery({
     queryKey: adKeys.list(params),
-    queryFn: () => api<AdListResponse>('/api/ads', { query: { ...params } }),
+    queryFn: () => fetchList(params),
     staleTime: params.featured ? FRESH.featured : FRESH.lists,
+    retryDelay: 1000,
+  });
+}
+
+/** The directory: pages of 12 appended by Load More. */
+export function useDirectory(params: Omit<AdListParams, 'page' | 'limit'>) {
+  return useInfiniteQuery({
+    queryKey: adKeys.directory(params),
+    queryFn: ({ pageParam }) => fetchList({ ...params, page: pageParam, limit: PAGE_SIZE }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (pages.length * PAGE_SIZE < last.count ? pages.length : undefined),
+    staleTime: FRESH.lists,
     retryDelay: 1000,
   });
 }
@@ -24,6 +42,15 @@ export function useAd(slug: string) {
     queryKey: adKeys.slug(slug),
     queryFn: () => api<PublicAd>(`/api/ads/${encodeURIComponent(slug)}`),
     staleTime: FRESH.lists,
-    retry: (count, err) => count < 1 && (err as { status?: number }).status !== 404,
+    retry: (count, err) => count < 1 && !notFound(err),
+  });
+}
+
+export function useRelatedAds(slug: string) {
+  return useQuery({
+    queryKey: adKeys.related(slug),
+    queryFn: () => api<{ ads: PublicAd[] }>(`/api/ads/${encodeURIComponent(slug)}/related`),
+    staleTime: FRESH.lists,
+    retry: (count, err) => count < 1 && !notFound(err),
   });
 }

@@ -1,27 +1,168 @@
+import { Calendar, ExternalLink, Globe, MapPin, Phone, Tag, User } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
-import { useAd } from '../../features/ads/ads.api';
+import { buttonClass } from '../../components/ui/button';
+import { Card, Skeleton } from '../../components/ui/card';
+import { AdCard, AdLogo } from '../../features/ads/AdCard';
+import { useAd, useRelatedAds } from '../../features/ads/ads.api';
+import { AudioPlayer } from '../../features/player/AudioPlayer';
+import { PlayerActions } from '../../features/player/PlayerActions';
+import { formatDate } from '../../lib/format';
+import { usePageMeta } from '../../lib/page-meta';
+
+function Related({ slug }: { slug: string }) {
+  const { data } = useRelatedAds(slug);
+  if (!data?.ads.length) return null;
+  return (
+    <section aria-labelledby="related-heading" className="mt-12">
+      <h2 id="related-heading" className="text-2xl font-bold">
+        Related Ads
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="related-ads">
+        {data.ads.map((ad) => (
+          <li key={ad.id} className="flex">
+            <AdCard ad={ad} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Fact({ icon: Icon, label, children }: { icon: typeof User; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <Icon className="h-4 w-4 text-slate-600" aria-hidden />
+      <dt className="text-slate-700">{label}:</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function AdDetails({ ad }: { ad: PublicAd }) {
+  usePageMeta({ title: `${ad.title} | AdReplay`, description: ad.description ?? `${ad.title} by ${ad.businessName}` });
+  const website = ad.websiteUrl;
+  return (
+    <article className="mx-auto max-w-5xl px-4 py-10">
+      <div className="flex flex-wrap items-start gap-5">
+        <AdLogo ad={ad} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-3xl font-bold leading-tight">{ad.title}</h1>
+          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+            <Fact icon={User} label="Advertiser">
+              {ad.businessName}
+            </Fact>
+            <Fact icon={Tag} label="Category">
+              {ad.category}
+            </Fact>
+            {ad.location && (
+              <Fact icon={MapPin} label="Location">
+                {ad.location}
+              </Fact>
+            )}
+            <Fact icon={Calendar} label="Added">
+              {formatDate(ad.createdAt)}
+            </Fact>
+          </dl>
+        </div>
+      </div>
+
+      <Card className="mt-8 p-6">
+        <p className="mb-4 text-sm text-slate-700">
+          <span className="font-semibold text-slate-900">{ad.businessName}</span> · {ad.category}
+        </p>
+        <AudioPlayer ad={ad} />
+        <div className="mt-6">
+          <PlayerActions ad={ad} />
+        </div>
+      </Card>
+
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold">About {ad.businessName}</h2>
+          <p className="mt-2 text-slate-800">
+            {ad.description ||
+              `${ad.businessName} shared this ad on AdReplay so you can listen again any time. Get in touch to learn more about their offer.`}
+          </p>
+          {website && (
+            <a href={website} target="_blank" rel="noopener noreferrer" className={buttonClass({}, 'mt-4')}>
+              <Globe className="h-4 w-4" aria-hidden /> Visit Website
+            </a>
+          )}
+        </Card>
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold">Contact Information</h2>
+          <dl className="mt-3 space-y-2">
+            {ad.phone && (
+              <Fact icon={Phone} label="Phone">
+                {ad.phone}
+              </Fact>
+            )}
+            {website && (
+              <Fact icon={Globe} label="Website">
+                {new URL(website).host}
+              </Fact>
+            )}
+            {ad.location && (
+              <Fact icon={MapPin} label="Location">
+                {ad.location}
+              </Fact>
+            )}
+          </dl>
+          <div className="mt-4 flex flex-wrap gap-2">
+            {ad.phone && (
+              <a href={`tel:${ad.phone.replace(/[^+\d]/g, '')}`} className={buttonClass()}>
+                <Phone className="h-4 w-4" aria-hidden /> Call Now
+              </a>
+            )}
+            {website && (
+              <a
+                href={website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass({ variant: 'secondary' })}
+              >
+                <ExternalLink className="h-4 w-4" aria-hidden /> Visit Site
+              </a>
+            )}
+          </div>
+        </Card>
+      </div>
+
+      <Related slug={ad.slug} />
+    </article>
+  );
+}
 
 export function AdPage() {
   const { slug = '' } = useParams();
   const { data: ad, isPending, error } = useAd(slug);
-  if (isPending) return <p className="mx-auto max-w-4xl px-4 py-12">{messages.loadingAd}</p>;
+  if (isPending) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-10" aria-busy="true">
+        <p className="text-slate-700">{messages.loadingAd}</p>
+        <div className="mt-6 flex gap-5">
+          <Skeleton className="h-20 w-20" />
+          <div className="flex-1 space-y-3">
+            <Skeleton className="h-8 w-2/3" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        </div>
+        <Skeleton className="mt-8 h-40 w-full" />
+      </div>
+    );
+  }
   if (error || !ad) {
     return (
-      <section className="mx-auto max-w-4xl px-4 py-12 text-center">
-        <h1 className="text-2xl font-bold">{messages.adNotFound}</h1>
-        <p className="mt-2 text-slate-600">{messages.adNotFoundText}</p>
-        <Link to="/" className="mt-6 inline-block text-brand-700 underline">
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">{messages.adNotFound}</h1>
+        <p className="mt-3 text-slate-700">{messages.adNotFoundText}</p>
+        <Link to="/" className={buttonClass({}, 'mt-6')}>
           Return to Home
         </Link>
       </section>
     );
   }
-  return (
-    <article className="mx-auto max-w-4xl px-4 py-12">
-      <h1 className="text-3xl font-bold">{ad.title}</h1>
-      <p className="mt-1 text-slate-600">Advertiser: {ad.businessName}</p>
-      <audio controls preload="none" src={ad.audioUrl} className="mt-6 w-full" />
-    </article>
-  );
+  return <AdDetails ad={ad} />;
 }

@@ -1,0 +1,25 @@
+/**
+ * Settings the server hands to the web app through <meta name="adreplay-config"> (no inline scripts:
+ * the CSP forbids them), with fallbacks for the Vite dev server.
+ */
+interface AppConfig {
+  publicOrigin: string;
+  demoVideoUrl: string;
+}
+
+function readConfig(): AppConfig {
+  const fallback = {
+    publicOrigin: window.location.origin,
+    demoVideoUrl: 'https://www.youtube-nocookie.com/embed/ysz5S6PUM-U?autoplay=1',
+  };
+  try {
+    const raw = document.querySelector('meta[name="adreplay-config"]')?.getAttribute('content');
+    return raw ? { ...fallback, ...(JSON.parse(raw) as Partial<AppConfig>) } : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export const appConfig = readConfig();
+
+export const adUrl = (slug: string) => `${appConfig.publicOrigin}/ad/${slug}`;

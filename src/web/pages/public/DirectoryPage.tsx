@@ -1,0 +1,163 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { CATEGORIES, type Category } from '../../../shared/categories';
+import { messages } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
+import { Input, Select } from '../../components/ui/input';
+import { AdCardSkeleton, AdGrid } from '../../features/ads/AdCard';
+import { useDirectory } from '../../features/ads/ads.api';
+import { cn } from '../../lib/cn';
+import { usePageMeta } from '../../lib/page-meta';
+
+/** The URL is the state: search, category (omitted when all) and location. */
+function useDirectoryParams() {
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category');
+  return {
+    search: params.get('search') ?? '',
+    category: (CATEGORIES as readonly string[]).includes(category ?? '') ? (category as Category) : ('all' as const),
+    location: params.get('location') ?? '',
+    apply(next: { search: string; category: string; location: string }) {
+      const out = new URLSearchParams();
+      if (next.search.trim()) out.set('search', next.search.trim());
+      if (next.category !== 'all') out.set('category', next.category);
+      if (next.location.trim()) out.set('location', next.location.trim());
+      setParams(out);
+    },
+  };
+}
+
+function Filters({
+  initial,
+  onApply,
+}: {
+  initial: { search: string; category: string; location: string };
+  onApply: (f: typeof initial) => void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const [open, setOpen] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply(draft);
+  };
+  const clear = () => {
+    const empty = { search: '', category: 'all', location: '' };
+    setDraft(empty);
+    onApply(empty);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex gap-2">
+        <Input
+          type="search"
+          value={draft.search}
+          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+          placeholder="Search ads..."
+          aria-label="Search ads"
+          className="flex-1"
+        />
+        <Button
+          variant="secondary"
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls="directory-filters"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters
+        </Button>
+      </div>
+      <div id="directory-filters" className={cn('mt-3 gap-3 md:flex', open ? 'flex flex-col' : 'hidden')}>
+        <Select
+          value={draft.category}
+          onChange={(e) => setDraft({ ...draft, category: e.target.value })}
+          aria-label="Category"
+          className="md:w-56"
+        >
+          <option value="all">All Categories</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Select>
+        <Input
+          value={draft.location}
+          onChange={(e) => setDraft({ ...draft, location: e.target.value })}
+          placeholder="Location"
+          aria-label="Location"
+          className="md:w-56"
+        />
+        <div className="flex gap-2">
+          <Button type="submit">Search</Button>
+          <Button variant="secondary" onClick={clear}>
+            Clear
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+export function DirectoryPage() {
+  usePageMeta('/directory');
+  const { search, category, location, apply } = useDirectoryParams();
+  const query = useDirectory({ search: search || undefined, category, location: location || undefined });
+  const ads = query.data?.pages.flatMap((p) => p.ads) ?? [];
+  const total = query.data?.pages[0]?.count ?? 0;
+  const filtered = Boolean(search || location || category !== 'all');
+  const current = { search, category, location };
+  const clear = () => apply({ search: '', category: 'all', location: '' });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Browse Ads</h1>
+      <p className="mt-1 text-slate-700">Find and replay radio and podcast ads by business, category or location.</p>
+      <div className="mt-6">
+        {/* Remount when the URL changes (back/forward) so the fields show the current filters. */}
+        <Filters key={`${search}|${category}|${location}`} initial={current} onApply={apply} />
+      </div>
+
+      <div className="mt-8" aria-live="polite">
+        {query.isPending ? (
+          <div aria-busy="true">
+            <p className="mb-4 text-slate-700">{messages.loadingAds}</p>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {Array.from({ length: 6 }, (_, i) => (
+                <AdCardSkeleton key={i} />
+              ))}
+            </div>
+          </div>
+        ) : query.isError ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+            {messages.directoryError}
+          </p>
+        ) : ads.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
+            <h2 className="text-lg font-semibold">{messages.noAdsFound}</h2>
+            <p className="mt-1 text-slate-700">{filtered ? messages.noAdsMatch : messages.noAdsAvailable}</p>
+            {filtered && (
+              <Button variant="secondary" className="mt-4" onClick={clear}>
+                Clear Filters
+              </Button>
+            )}
+          </div>
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-slate-700">
+              Showing {ads.length} of {total} ads
+            </p>
+            <AdGrid ads={ads} />
+            {query.hasNextPage && (
+              <div className="mt-8 text-center">
+                <Button variant="secondary" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                  {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
