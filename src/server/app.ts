@@ -1,20 +1,17 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Mailer } from './adapters/mailer/mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { NotFoundError, registerErrorHandler } from './errors.js';
+import { registerErrorHandler } from './errors.js';
 import { createAdsRepository } from './modules/ads/ads.repository.js';
 import { adsRoutes } from './modules/ads/ads.routes.js';
 import { createAdsService } from './modules/ads/ads.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createPlansRepository } from './modules/plans/plans.repository.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 
 export interface AppDeps {
@@ -38,12 +35,14 @@ export async function buildApp(deps: AppDeps) {
   });
   registerErrorHandler(app);
 
+  // Uploaded files may live on an S3-compatible store's public URL.
+  const fileOrigins = config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigins],
+        mediaSrc: ["'self'", 'blob:', ...fileOrigins],
         frameSrc: [new URL(config.DEMO_VIDEO_URL).origin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         upgradeInsecureRequests: config.PUBLIC_ORIGIN.startsWith('https:') ? [] : null,
@@ -55,38 +54,14 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const adsRepo = createAdsRepository(database.db);
-  await app.register(adsRoutes, { ads: createAdsService({ repo: adsRepo }) });
+  const adsService = createAdsService({ repo: adsRepo });
+  await app.register(adsRoutes, { ads: adsService });
   await app.register(plansRoutes, { plans: createPlansRepository(database.db) });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
   app.get('/api/health', async () => ({ ok: true, database: database.kind }));
 
-  const webDir = deps.webDir ?? WEB_DIST_DIR;
-  const indexPath = path.join(webDir, 'index.html');
-  if (existsSync(indexPath)) {
-    const indexHtml = await readFile(indexPath, 'utf8');
-    await app.register(fastifyStatic, {
-      root: webDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      // Vite puts content hashes in asset names.
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' || req.url.startsWith('/api/') || req.url.startsWith('/media/')) {
-        throw new NotFoundError(`Route ${req.method} ${req.url.split('?')[0]} not found`);
-      }
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
-    });
-  } else {
-    app.setNotFoundHandler((req) => {
-      throw new NotFoundError(`Route ${req.method} ${req.url.split('?')[0]} not found`);
-    });
-  }
+  // Not encapsulated: the web app's HTML is the not-found handler of the whole server.
+  await seoRoutes(app, { webDir: deps.webDir ?? WEB_DIST_DIR, config, ads: adsService, adsRepo });
 
   return app;
 }

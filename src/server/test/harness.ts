@@ -36,7 +36,7 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { webDir?: string } = {}) {
   const database = await openTestDatabase();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-test-'));
   const uploadsDir = path.join(tmp, 'uploads');
@@ -44,7 +44,14 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const storage = createLocalStorage(uploadsDir);
   const outboxDir = path.join(tmp, 'outbox');
   const mailer = createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
-  const app = await buildApp({ config, database, storage, mailer, uploadsDir, webDir: path.join(tmp, 'no-web') });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    mailer,
+    uploadsDir,
+    webDir: opts.webDir ?? path.join(tmp, 'no-web'),
+  });
   await app.ready();
   return {
     app,

@@ -67,6 +67,16 @@ export function createAdsRepository(db: Db) {
       return { rows: found, count: total?.n ?? 0 };
     },
 
+    /** Every visible ad's slug and last change, for the sitemap (the protocol caps a file at 50,000). */
+    async listVisibleSlugs() {
+      return db
+        .select({ slug: ads.slug, updatedAt: ads.updatedAt })
+        .from(ads)
+        .where(visible)
+        .orderBy(desc(ads.createdAt), desc(ads.id))
+        .limit(50_000);
+    },
+
     async findVisibleBySlug(slug: string) {
       const [row] = await db
         .select(adColumns)

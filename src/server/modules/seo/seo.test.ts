@@ -1,0 +1,158 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, insertAd } from '../../db/seed/factories.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { isoDuration } from './head.js';
+
+const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8" />
+<!--app-head--><title>placeholder</title><!--/app-head-->
+<script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`;
+const ORIGIN = 'https://adreplay.example';
+const ATTACK = '</title><script>alert(1)</script>';
+
+let t: TestApp;
+let webDir: string;
+let visibleSlug: string;
+let hiddenSlug: string;
+let attackSlug: string;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-web-'));
+  await writeFile(path.join(webDir, 'index.html'), TEMPLATE);
+  t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN }, { webDir });
+  const owner = await createUser(t.db);
+  visibleSlug = (
+    await insertAd(t.db, {
+      userId: owner.id,
+      title: 'Sunrise Bakery Croissants',
+      businessName: 'Sunrise Bakery',
+      description: 'Fresh croissants "every" morning & more.',
+      websiteUrl: 'https://sunrise.example.com',
+      logoUrl: '/media/images/u/logo.png',
+      audioUrl: '/media/audio-files/u/spot.mp3',
+      audioDurationMs: 65_400,
+      updatedAt: new Date('2026-03-04T10:00:00Z'),
+    })
+  ).slug;
+  hiddenSlug = (await insertAd(t.db, { userId: owner.id, title: 'Paused Promo', isActive: false })).slug;
+  attackSlug = (await insertAd(t.db, { userId: owner.id, title: ATTACK, description: ATTACK, logoUrl: null })).slug;
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+const page = async (url: string) => {
+  const res = await t.app.inject(url);
+  return { status: res.statusCode, html: res.body, headers: res.headers };
+};
+const attr = (html: string, selector: RegExp) => selector.exec(html)?.[1];
+const jsonLd = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
+
+describe('server-rendered ad pages', () => {
+  it('carry title, description, canonical, Open Graph, Twitter and JSON-LD before any JavaScript', async () => {
+    const { status, html, headers } = await page(`/ad/${visibleSlug}?src=qr`);
+    expect(status).toBe(200);
+    expect(headers['cache-control']).toBe('no-cache');
+    expect(html).toContain('<title>Sunrise Bakery Croissants | AdReplay</title>');
+    expect(attr(html, /<meta name="description" content="([^"]*)"/)).toBe(
+      'Fresh croissants &quot;every&quot; morning &amp; more.',
+    );
+    expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${ORIGIN}/ad/${visibleSlug}`);
+    expect(attr(html, /property="og:url" content="([^"]*)"/)).toBe(`${ORIGIN}/ad/${visibleSlug}`);
+    expect(attr(html, /property="og:image" content="([^"]*)"/)).toBe(`${ORIGIN}/media/images/u/logo.png`);
+    expect(attr(html, /property="og:audio" content="([^"]*)"/)).toBe(`${ORIGIN}/media/audio-files/u/spot.mp3`);
+    expect(attr(html, /property="og:type" content="([^"]*)"/)).toBeTruthy();
+    expect(attr(html, /name="twitter:card" content="([^"]*)"/)).toBe('summary');
+    expect(attr(html, /name="twitter:title" content="([^"]*)"/)).toBe('Sunrise Bakery Croissants | AdReplay');
+    expect(html).toContain('<script type="module" src="/assets/app.js"></script>');
+    expect(html).not.toContain('placeholder');
+
+    const ld = jsonLd(html);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'AudioObject',
+      name: 'Sunrise Bakery Croissants',
+      duration: 'PT1M5S',
+      contentUrl: `${ORIGIN}/media/audio-files/u/spot.mp3`,
+      author: { '@type': 'Organization', name: 'Sunrise Bakery', url: 'https://sunrise.example.com' },
+    });
+    expect(Date.parse(ld.uploadDate as string)).not.toBeNaN();
+  });
+
+  it('hand the client its public origin through a meta tag', async () => {
+    const { html } = await page(`/ad/${visibleSlug}`);
+    const raw = attr(html, /<meta name="adreplay-config" content="([^"]*)"/)!.replace(/&quot;/g, '"');
+    expect(JSON.parse(raw)).toMatchObject({ publicOrigin: ORIGIN });
+  });
+
+  it('answer 404 for unknown and hidden ads, still with the app so it can say Ad Not Found', async () => {
+    for (const slug of ['no-such-ad', hiddenSlug]) {
+      const { status, html } = await page(`/ad/${slug}`);
+      expect(status).toBe(404);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('answer a malformed address with 400, never 500', async () => {
+    expect((await page('/ad/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('escape data in every tag', async () => {
+    const { html } = await page(`/ad/${attackSlug}`);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | AdReplay</title>');
+    expect(html.match(/<\/script>/g)).toHaveLength(2); // JSON-LD's and the app's own
+    expect(jsonLd(html).name).toBe(ATTACK);
+    expect(attr(html, /property="og:image" content="([^"]*)"/)).toBe(`${ORIGIN}/og-default.png`);
+  });
+});
+
+describe('static pages', () => {
+  it('get their own titles and descriptions', async () => {
+    const home = await page('/');
+    const dir = await page('/directory?search=pizza');
+    expect(home.html).toContain('<title>AdReplay: replay radio and podcast ads</title>');
+    expect(dir.html).toContain('<title>Browse radio and podcast ads | AdReplay</title>');
+    expect(attr(dir.html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${ORIGIN}/directory`);
+  });
+
+  it('serve client routes they do not know with the app and 200', async () => {
+    expect((await page('/dashboard/ads')).status).toBe(200);
+  });
+
+  it('keep API and media misses as JSON 404s', async () => {
+    const api = await t.app.inject('/api/nothing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ statusCode: 404 });
+    expect((await t.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists home, directory and every visible ad with lastmod', async () => {
+    const { status, html: xml, headers } = await page('/sitemap.xml');
+    expect(status).toBe(200);
+    expect(headers['content-type']).toContain('application/xml');
+    expect(xml).toContain(`<loc>${ORIGIN}/</loc>`);
+    expect(xml).toContain(`<loc>${ORIGIN}/directory</loc>`);
+    expect(xml).toContain(`<url><loc>${ORIGIN}/ad/${visibleSlug}</loc><lastmod>2026-03-04</lastmod></url>`);
+    expect(xml).not.toContain(hiddenSlug);
+    expect(xml).not.toContain('<script>');
+  });
+
+  it('robots.txt points to the sitemap and keeps crawlers out of the dashboard', async () => {
+    const { html: txt } = await page('/robots.txt');
+    expect(txt).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(txt).toContain('Disallow: /dashboard');
+  });
+});
+
+it('formats ISO 8601 durations', () => {
+  expect(isoDuration(21_000)).toBe('PT21S');
+  expect(isoDuration(65_400)).toBe('PT1M5S');
+});
