@@ -1,0 +1,125 @@
+import { CATEGORIES } from '../../src/shared/categories.js';
+
+/** Deterministic pseudo-random numbers, so every run loads the same 100k ads. */
+export function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ADJECTIVES =
+  'fresh local family friendly trusted premium affordable classic modern rustic golden sunny coastal urban quiet bright cozy speedy reliable honest organic handmade vintage smart green royal happy lucky bold gentle quick clever northern southern eastern western downtown uptown riverside lakeside hillside mountain valley prairie harbor metro village county city national global secure instant daily weekly evening morning midnight seasonal holiday summer winter spring autumn wild calm crisp sparkling shining loyal expert certified licensed independent'.split(
+    ' ',
+  );
+const NOUNS =
+  'bakery pizzeria diner cafe bistro grill taqueria deli creamery brewery winery roastery dealership garage tire auto body detail carwash bank credit union mortgage insurance advisor accountant clinic dental pharmacy optometry chiropractic therapy fitness gym yoga spa salon barber realty homes apartments storage hardware lumber garden nursery florist boutique jewelry furniture mattress appliance electronics computer phone repair plumbing heating cooling roofing electric painting cleaning landscaping moving locksmith pest veterinary grooming kennel daycare school academy tutoring music dance theater cinema museum hotel motel resort travel cruise airline tours camping outfitters bikes sports books toys games pets shoes tailor laundry printing signs marketing software internet wireless solar energy recycling'.split(
+    ' ',
+  );
+const OFFERS =
+  'sale discount special deal coupon clearance grand opening anniversary giveaway free trial bonus rebate financing membership subscription bundle package upgrade consultation estimate inspection delivery pickup catering tasting workshop class event festival celebration launch preview'.split(
+    ' ',
+  );
+const EXTRA =
+  'sourdough croissant espresso burrito lasagna sushi ramen barbecue brisket smoothie gelato cupcake bagel pretzel kombucha lager stout pinot merlot sedan pickup hybrid minivan convertible transmission alternator brakes mortgage refinance retirement savings checking dental braces whitening vision hearing massage acupuncture pilates kickboxing condo townhouse bungalow duplex acreage hammer drill lumber mulch tulips roses sofa recliner laptop tablet router fiber broadband thermostat furnace shingles gutters lawn hedges piano guitar violin ballet salsa passport luggage snorkel kayak tent bicycle sneakers denim tuxedo'.split(
+    ' ',
+  );
+const CITIES = [
+  'Austin, TX',
+  'Dallas, TX',
+  'Houston, TX',
+  'Portland, OR',
+  'Eugene, OR',
+  'Seattle, WA',
+  'Spokane, WA',
+  'Denver, CO',
+  'Boulder, CO',
+  'Chicago, IL',
+  'Springfield, IL',
+  'Miami, FL',
+  'Orlando, FL',
+  'Tampa, FL',
+  'Atlanta, GA',
+  'Savannah, GA',
+  'Boston, MA',
+  'Salem, MA',
+  'New York, NY',
+  'Buffalo, NY',
+  'Phoenix, AZ',
+  'Tucson, AZ',
+  'San Diego, CA',
+  'Fresno, CA',
+  'Oakland, CA',
+  'Sacramento, CA',
+  'Reno, NV',
+  'Las Vegas, NV',
+  'Salt Lake City, UT',
+  'Boise, ID',
+  'Omaha, NE',
+  'Kansas City, MO',
+  'St. Louis, MO',
+  'Memphis, TN',
+  'Nashville, TN',
+  'Louisville, KY',
+  'Columbus, OH',
+  'Cleveland, OH',
+  'Detroit, MI',
+  'Grand Rapids, MI',
+  'Madison, WI',
+  'Milwaukee, WI',
+  'Minneapolis, MN',
+  'Duluth, MN',
+  'Des Moines, IA',
+  'Tulsa, OK',
+  'Albuquerque, NM',
+  'Santa Fe, NM',
+  'Charlotte, NC',
+  'Raleigh, NC',
+  'Richmond, VA',
+  'Norfolk, VA',
+  'Baltimore, MD',
+  'Pittsburgh, PA',
+  'Philadelphia, PA',
+  'Newark, NJ',
+  'Hartford, CT',
+  'Providence, RI',
+  'Burlington, VT',
+  'Portland, ME',
+];
+
+/** Picks with a Zipf-like skew: early words are common, late words rare. */
+function zipf(rand: () => number, words: string[]) {
+  return words[Math.min(words.length - 1, Math.floor(words.length * Math.pow(rand(), 1.6)))]!;
+}
+const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+
+export const RARE_WORD = EXTRA[EXTRA.length - 1]!; // 'tuxedo': few hits
+export const COMMON_WORD = NOUNS[0]!; // 'bakery': many hits
+
+export function makeBenchAd(rand: () => number, userId: string, i: number, now: number) {
+  const business = `${cap(zipf(rand, ADJECTIVES))} ${cap(zipf(rand, NOUNS))}`;
+  const title = `${business} ${cap(zipf(rand, OFFERS))} ${cap(zipf(rand, EXTRA))}`;
+  const words = Array.from({ length: 12 + Math.floor(rand() * 20) }, () =>
+    zipf(rand, rand() < 0.5 ? EXTRA : rand() < 0.5 ? NOUNS : ADJECTIVES),
+  );
+  return {
+    userId,
+    title,
+    slug: `bench-${i}`,
+    businessName: business,
+    description: `${cap(words.join(' '))}.`,
+    category: CATEGORIES[Math.floor(Math.pow(rand(), 1.5) * CATEGORIES.length)]!,
+    location: rand() < 0.1 ? null : CITIES[Math.floor(rand() * CITIES.length)]!,
+    websiteUrl: 'https://example.com',
+    phone: '(555) 010-0000',
+    audioUrl: `/media/audio-files/${userId}/${i}.mp3`,
+    audioDurationMs: 15_000 + Math.floor(rand() * 30_000),
+    isActive: rand() > 0.03,
+    isFeatured: rand() < 0.05,
+    createdAt: new Date(now - Math.floor(rand() * 3 * 365 * 86_400_000)),
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * Directory list benchmark: loads 100,000 ads into a scratch database and times GET /api/ads
+ * (through the real app, app.inject) against the same two SQL statements run bare on the driver.
+ *   npm run bench:directory                 # PGlite and PostgreSQL
+ *   BENCH_DB=pglite npm run bench:directory # one of them
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { AdListQuery } from '../../src/shared/ads.js';
+import { buildApp } from '../../src/server/app.js';
+import { createOutboxMailer } from '../../src/server/adapters/mailer/mailer.js';
+import { createLocalStorage } from '../../src/server/adapters/storage/local.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { ads, users } from '../../src/server/db/schema.js';
+import { listVisibleQueries } from '../../src/server/modules/ads/ads.repository.js';
+import { COMMON_WORD, makeBenchAd, RARE_WORD, rng } from './data.js';
+
+const TOTAL = Number(process.env.BENCH_ADS ?? 100_000);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const QUERIES: [string, string][] = [
+  ['blank search', ''],
+  [`selective search ('${RARE_WORD}')`, `search=${RARE_WORD}`],
+  [`broad search ('${COMMON_WORD}')`, `search=${COMMON_WORD}`],
+  ['category + location', 'category=Retail&location=portland'],
+  ['page 50', 'page=50'],
+];
+
+async function load(database: Database) {
+  const rand = rng(42);
+  const now = Date.now();
+  const owners = Array.from({ length: 300 }, (_, i) => ({
+    id: `bench-user-${i}`,
+    name: `Owner ${i}`,
+    email: `o${i}@bench.test`,
+  }));
+  await database.db.insert(users).values(owners);
+  for (let start = 0; start < TOTAL; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, TOTAL - start) }, (_, j) =>
+      makeBenchAd(rand, owners[Math.floor(rand() * owners.length)]!.id, start + j, now),
+    );
+    await database.db.insert(ads).values(batch);
+  }
+  // Steady state: autovacuum would have set the visibility map that index-only counts rely on.
+  await database.db.execute('VACUUM ANALYZE');
+}
+
+function percentiles(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+  return { p50: at(50), p95: at(95), p99: at(99) };
+}
+
+async function time(fn: () => Promise<unknown>) {
+  for (let i = 0; i < 30; i++) await fn(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  return percentiles(samples);
+}
+
+async function bench(kind: 'pglite' | 'postgres') {
+  let scratch: string | undefined;
+  let database: Database;
+  if (kind === 'postgres') {
+    scratch = `adreplay_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${scratch}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${scratch}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+  } else {
+    database = await openDatabase({});
+  }
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-bench-'));
+  try {
+    const t0 = performance.now();
+    await load(database);
+    console.error(`${kind}: loaded ${TOTAL} ads in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp, NODE_ENV: 'production' });
+    const app = await buildApp({
+      config,
+      database,
+      storage: createLocalStorage(tmp),
+      mailer: createOutboxMailer(tmp, config.MAIL_FROM, () => {}),
+      uploadsDir: tmp,
+      webDir: tmp,
+    });
+    await app.ready();
+    // Bare: the exact SQL the repository sends, run straight on the driver.
+    const client = (database.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<unknown> } })
+      .$client;
+    const rows = [];
+    for (const [name, qs] of QUERIES) {
+      const query = AdListQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
+      const { rows: rowsQ, count: countQ } = listVisibleQueries(database.db, query);
+      const [r, c] = [rowsQ.toSQL(), countQ.toSQL()];
+      const { count } = (await app.inject(`/api/ads?${qs}`)).json() as { count: number };
+      const api = await time(() => app.inject(`/api/ads?${qs}`));
+      const bare = await time(() => Promise.all([client.query(r.sql, r.params), client.query(c.sql, c.params)]));
+      rows.push({ name, count, api, bare });
+    }
+    await app.close();
+    return rows;
+  } finally {
+    await database.close();
+    await rm(tmp, { recursive: true, force: true });
+    if (scratch) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+const f = (n: number) => n.toFixed(1);
+const kinds = (process.env.BENCH_DB?.split(',') ?? ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
+for (const kind of kinds) {
+  const rows = await bench(kind);
+  console.log(`\n### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15 (server on loopback)'}\n`);
+  console.log('| query | matches | API p50 / p95 / p99 (ms) | bare SQL p50 / p95 / p99 (ms) | API / bare (p95) |');
+  console.log('|---|---:|---|---|---:|');
+  for (const { name, count, api, bare } of rows) {
+    console.log(
+      `| ${name} | ${count} | ${f(api.p50)} / ${f(api.p95)} / ${f(api.p99)} | ${f(bare.p50)} / ${f(bare.p95)} / ${f(bare.p99)} | ${(api.p95 / bare.p95).toFixed(2)}x |`,
+    );
+  }
+}
