@@ -94,6 +94,7 @@ async function bench(kind: 'pglite' | 'postgres') {
       storage: createLocalStorage(tmp),
       mailer: createOutboxMailer(tmp, config.MAIL_FROM, () => {}),
       uploadsDir: tmp,
+      authSecret: 'bench-secret-that-is-long-enough-for-better-auth',
       webDir: tmp,
     });
     await app.ready();

@@ -4,7 +4,14 @@ import type { Mailer } from './adapters/mailer/mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { authServerMessages } from '../shared/auth.js';
 import { registerErrorHandler } from './errors.js';
+import { createAuth } from './modules/auth/auth.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createLoginFailures } from './modules/auth/login-failures.js';
+import { createRequireUser } from './modules/auth/require-user.js';
+import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
+import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { createAdsRepository } from './modules/ads/ads.repository.js';
 import { adsRoutes } from './modules/ads/ads.routes.js';
 import { createAdsService } from './modules/ads/ads.service.js';
@@ -19,6 +26,8 @@ export interface AppDeps {
   database: Database;
   storage: Storage;
   mailer: Mailer;
+  /** Signs session cookies; see resolveAuthSecret. */
+  authSecret: string;
   /** Root of the local uploads folder, served under /media/. */
   uploadsDir: string;
   /** Built web app; absent in API-only tests. */
@@ -31,7 +40,8 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Only behind a load balancer may X-Forwarded-For decide the client address (rate limits).
+    trustProxy: config.TRUST_PROXY,
   });
   registerErrorHandler(app);
 
@@ -51,6 +61,20 @@ export async function buildApp(deps: AppDeps) {
     // Audio and logos are fetched by other sites' players (embeds, previews).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+
+  const auth = createAuth({
+    db: database.db,
+    config,
+    mailer: deps.mailer,
+    secret: deps.authSecret,
+    log: (msg, err) => app.log.error({ err }, msg),
+  });
+  const origin = config.PUBLIC_ORIGIN;
+  await app.register(authRoutes, { auth, origin, failures: createLoginFailures(database.db) });
+  await app.register(profilesRoutes, {
+    profiles: createProfilesRepository(database.db),
+    requireUser: createRequireUser(auth, origin, authServerMessages.notLoggedInProfile),
   });
 
   const adsRepo = createAdsRepository(database.db);

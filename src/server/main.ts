@@ -5,6 +5,7 @@ import { createStorage, uploadsDirOf } from './adapters/storage/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { DEMO_ACCOUNT, seedIfEmpty } from './db/seed/seed.js';
+import { resolveAuthSecret } from './modules/auth/secret.js';
 
 async function main() {
   const config = loadConfig();
@@ -14,7 +15,8 @@ async function main() {
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, (msg) => app.log.info(msg));
-  const app = await buildApp({ config, database, storage, mailer, uploadsDir });
+  const authSecret = config.AUTH_SECRET ?? (await resolveAuthSecret(config.dataDir));
+  const app = await buildApp({ config, database, storage, mailer, uploadsDir, authSecret });
 
   if (config.SEED_DEMO && (await seedIfEmpty(database.db, storage))) {
     app.log.info(`Seeded demo data. Demo advertiser: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);

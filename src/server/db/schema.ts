@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -29,6 +30,10 @@ export const users = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  // Sign-up data; a trigger copies it into the profile row in the same transaction (migration 0003).
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  companyName: text('company_name'),
   ...timestamps,
 });
 
@@ -80,6 +85,21 @@ export const verifications = pgTable(
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
+
+/** better-auth's rate limiter, in the database so every app process shares it. */
+export const rateLimits = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/** Failed sign-ins per e-mail address (the IP limit is better-auth's). */
+export const loginFailures = pgTable('login_failures', {
+  email: text('email').primaryKey(),
+  count: integer('count').notNull(),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+});
 
 // --- The product's entities (spec section 3). ---
 
@@ -204,6 +224,8 @@ export const usageTracking = pgTable(
 
 export const schema = {
   users,
+  rateLimits,
+  loginFailures,
   sessions,
   accounts,
   verifications,

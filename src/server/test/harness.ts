@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { createOutboxMailer } from '../adapters/mailer/mailer.js';
+import { createOutboxMailer, type Mailer } from '../adapters/mailer/mailer.js';
 import { createLocalStorage } from '../adapters/storage/local.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -36,18 +36,19 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { webDir?: string } = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { webDir?: string; mailer?: Mailer } = {}) {
   const database = await openTestDatabase();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-test-'));
   const uploadsDir = path.join(tmp, 'uploads');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
   const storage = createLocalStorage(uploadsDir);
   const outboxDir = path.join(tmp, 'outbox');
-  const mailer = createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
+  const mailer = opts.mailer ?? createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
   const app = await buildApp({
     config,
     database,
     storage,
+    authSecret: 'test-secret-that-is-long-enough-for-better-auth',
     mailer,
     uploadsDir,
     webDir: opts.webDir ?? path.join(tmp, 'no-web'),

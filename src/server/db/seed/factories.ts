@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { slugify } from '../../../shared/ads.js';
 import type { Db } from '../client.js';
-import { accounts, ads, profiles, users } from '../schema.js';
+import { accounts, ads, users } from '../schema.js';
 
 /** Builders for rows, shared by the demo seed and the tests. Each takes overrides. */
 
@@ -19,7 +19,7 @@ export interface UserSeed {
   emailVerified?: boolean;
 }
 
-/** Creates a user who can sign in with the password, with a profile row. */
+/** Creates a user who can sign in with the password; the database adds the profile row. */
 export async function createUser(db: Db, overrides: UserSeed = {}) {
   const n = next();
   const id = overrides.id ?? randomBytes(16).toString('hex');
@@ -33,6 +33,9 @@ export async function createUser(db: Db, overrides: UserSeed = {}) {
       email,
       name: `${firstName} ${lastName}`,
       emailVerified: overrides.emailVerified ?? true,
+      firstName,
+      lastName,
+      companyName: overrides.companyName ?? `Company ${n}`,
     });
     await tx.insert(accounts).values({
       id: randomUUID(),
@@ -40,12 +43,6 @@ export async function createUser(db: Db, overrides: UserSeed = {}) {
       providerId: 'credential',
       userId: id,
       password: await hashPassword(password),
-    });
-    await tx.insert(profiles).values({
-      id,
-      firstName,
-      lastName,
-      companyName: overrides.companyName ?? `Company ${n}`,
     });
   });
   return { id, email, password };

@@ -1,0 +1,308 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, profiles, sessions, users, verifications } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+const ORIGIN = 'http://localhost:3000';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let ipCounter = 0;
+/** Each call comes from its own address, so the per-IP limits only bite where a test wants them to. */
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body as object,
+    remoteAddress: headers['x-ip'] ?? freshIp(),
+    headers: { origin: ORIGIN, ...headers },
+  });
+}
+const cookieOf = (res: { headers: Record<string, unknown> }) =>
+  ([] as string[])
+    .concat((res.headers['set-cookie'] as string | string[] | undefined) ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+let n = 0;
+async function signUp(overrides: Record<string, string> = {}) {
+  const email = overrides.email ?? `person${++n}@example.com`;
+  const res = await post('/api/auth/sign-up/email', {
+    email,
+    password: 'secret123',
+    name: 'Pat Doe',
+    firstName: 'Pat',
+    lastName: 'Doe',
+    companyName: 'Doe & Co',
+    ...overrides,
+  });
+  return { res, email, cookie: cookieOf(res) };
+}
+const signIn = (email: string, password: string, ip?: string) =>
+  post('/api/auth/sign-in/email', { email, password }, ip ? { 'x-ip': ip } : {});
+
+/** The text of .eml files, with quoted-printable undone. */
+async function readMails(dir: string) {
+  const files = await readdir(dir).catch(() => [] as string[]);
+  const raw = await Promise.all(files.sort().map((f) => readFile(path.join(dir, f), 'utf8')));
+  return raw.map((m) =>
+    m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+  );
+}
+const outboxMessages = () => readMails(t.outboxDir);
+const waitFor = async <T>(fn: () => Promise<T | undefined>) => {
+  for (let i = 0; i < 50; i++) {
+    const v = await fn();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('timed out');
+};
+
+describe('sign-up', () => {
+  it('creates the user with a scrypt hash, a profile row with the sign-up data, and a session cookie', async () => {
+    const { res, email, cookie } = await signUp();
+    expect(res.statusCode).toBe(200);
+    const user = (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, user.id));
+    expect(account!.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/); // salt:scrypt-key
+    expect(account!.password).not.toContain('secret123');
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(profile).toMatchObject({ firstName: 'Pat', lastName: 'Doe', companyName: 'Doe & Co' });
+    expect(cookie).toContain('better-auth.session_token=');
+  });
+
+  it('sets HttpOnly, SameSite=Lax cookies (Secure only on https origins)', async () => {
+    const { res } = await signUp();
+    const raw = ([] as string[]).concat(res.headers['set-cookie'] as string[]).join('\n');
+    expect(raw).toMatch(/HttpOnly/i);
+    expect(raw).toMatch(/SameSite=Lax/i);
+    expect(raw).not.toMatch(/Secure/);
+  });
+
+  it('sends a verification e-mail with a link built from PUBLIC_ORIGIN', async () => {
+    const { email } = await signUp();
+    const mail = await waitFor(async () => (await outboxMessages()).find((m) => m.includes(`To: ${email}`)));
+    expect(mail).toContain('Confirm your AdReplay e-mail address');
+    expect(mail).toMatch(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
+  });
+
+  it('answers a second sign-up with the same address with the spec phrase', async () => {
+    const { email } = await signUp();
+    const again = await signUp({ email });
+    expect(again.res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(again.res.json().message).toContain('User already registered');
+  });
+
+  it('refuses passwords under 6 characters', async () => {
+    const { res } = await signUp({ password: '12345' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Password/);
+  });
+});
+
+describe('sign-in and sessions', () => {
+  it('gives a new session id on every sign-in, and sign-out deletes the session on the server', async () => {
+    const { email } = await signUp();
+    const a = cookieOf(await signIn(email, 'secret123'));
+    const b = cookieOf(await signIn(email, 'secret123'));
+    expect(a).not.toBe(b);
+    const me = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: b } });
+    expect(me.json().user.email).toBe(email);
+
+    const before = await t.db.select().from(sessions);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: b, origin: ORIGIN },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await t.db.select().from(sessions)).length).toBe(before.length - 1);
+    const after = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: b } });
+    expect(after.json()).toBeNull();
+  });
+
+  it('answers a wrong password with the spec phrase', async () => {
+    const { email } = await signUp();
+    const res = await signIn(email, 'wrong-password');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toContain('Invalid login credentials');
+  });
+
+  it('limits failed sign-ins per e-mail address, from any address', async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 5; i++) expect((await signIn(email, 'nope-nope')).statusCode).toBe(401);
+    const limited = await signIn(email, 'secret123');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toContain('Too many requests');
+  });
+
+  it('limits sign-in attempts per client address', async () => {
+    const ip = '10.9.9.9';
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await signIn(`nobody${i}@example.com`, 'whatever1', ip)).statusCode);
+    expect(statuses).toContain(429);
+    const res = await signIn('nobody@example.com', 'whatever1', ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toContain('Too many requests');
+  });
+
+  it('rejects a sign-in posted from another site', async () => {
+    const { email } = await signUp();
+    const res = await post(
+      '/api/auth/sign-in/email',
+      { email, password: 'secret123' },
+      { origin: 'https://evil.example' },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('password reset', () => {
+  async function requestReset(email: string) {
+    return post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+  }
+  async function resetToken(email: string) {
+    const mail = await waitFor(async () =>
+      (await outboxMessages()).find((m) => m.includes(`To: ${email}`) && m.includes('Reset your AdReplay password')),
+    );
+    const raw = /reset-password#token=([A-Za-z0-9_%-]+)/.exec(mail)![1]!;
+    return decodeURIComponent(raw);
+  }
+
+  it('answers unknown and known addresses alike, in text and in time', async () => {
+    const { email } = await signUp();
+    const t0 = performance.now();
+    const known = await requestReset(email);
+    const t1 = performance.now();
+    const unknown = await requestReset('no-account@example.com');
+    const t2 = performance.now();
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(Math.abs(t1 - t0 - (t2 - t1))).toBeLessThan(250);
+  });
+
+  it('uses a hashed, single-use token that sets the new password', async () => {
+    const { email } = await signUp();
+    await requestReset(email);
+    const token = await resetToken(email);
+    const stored = await t.db.select().from(verifications);
+    expect(stored.some((v) => v.identifier.includes(token) || v.value.includes(token))).toBe(false);
+
+    const first = await post('/api/auth/reset-password', { newPassword: 'brand-new-1', token });
+    expect(first.statusCode).toBe(200);
+    const second = await post('/api/auth/reset-password', { newPassword: 'other-pass-2', token });
+    expect(second.statusCode).toBe(400);
+    expect((await signIn(email, 'brand-new-1')).statusCode).toBe(200);
+    expect((await signIn(email, 'secret123')).statusCode).toBe(401);
+  });
+
+  it('expires tokens after one hour', async () => {
+    const { email } = await signUp();
+    await requestReset(email);
+    const token = await resetToken(email);
+    const expiries = await t.db.select().from(verifications);
+    const latest = expiries.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
+    expect(latest.expiresAt.getTime() - latest.createdAt.getTime()).toBeLessThanOrEqual(3600_000 + 5000);
+    await t.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.id, latest.id));
+    const res = await post('/api/auth/reset-password', { newPassword: 'brand-new-1', token });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('profile', () => {
+  it('requires a session, with the spec message', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/profile', payload: {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('You must be logged in to update your profile');
+  });
+
+  it('reads and updates only the caller’s own profile and validates website and phone', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const put = (cookie: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/profile', payload, headers: { cookie, origin: ORIGIN } });
+    const ok = await put(a.cookie, {
+      firstName: 'Alex',
+      lastName: 'Doe',
+      companyName: 'A Co',
+      website: 'https://a.example',
+      phone: '(555) 010-2222',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ firstName: 'Alex', website: 'https://a.example', email: a.email });
+    const bad = await put(a.cookie, { website: 'not a url' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Must be a valid URL');
+    expect((await put(a.cookie, { phone: 'call me' })).statusCode).toBe(400);
+
+    const bProfile = await t.app.inject({ url: '/api/profile', headers: { cookie: b.cookie } });
+    expect(bProfile.json()).toMatchObject({ firstName: 'Pat', email: b.email });
+    // An id in the body changes nothing: the session decides whose profile it is.
+    await put(b.cookie, { id: 'someone-else', firstName: 'Bee' });
+    expect((await t.app.inject({ url: '/api/profile', headers: { cookie: a.cookie } })).json().firstName).toBe('Alex');
+  });
+
+  it('refuses a profile change posted from another site', async () => {
+    const a = await signUp();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: { firstName: 'X' },
+      headers: { cookie: a.cookie, origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
+  it('refuses unverified sign-in with the spec phrase, and the e-mailed link verifies and signs in', async () => {
+    const v = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: 'true' });
+    try {
+      const email = 'verify-me@example.com';
+      const up = await v.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: ORIGIN },
+        payload: {
+          email,
+          password: 'secret123',
+          name: 'V',
+          firstName: 'V',
+          lastName: 'V',
+          companyName: 'V',
+          callbackURL: '/dashboard',
+        },
+      });
+      expect(up.statusCode).toBe(200);
+      expect(cookieOf(up)).not.toContain('session_token');
+      const login = await v.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: ORIGIN },
+        payload: { email, password: 'secret123' },
+      });
+      expect(login.statusCode).toBe(403);
+      expect(login.json().message).toContain('Email not confirmed');
+
+      const mail = await waitFor(async () => (await readMails(v.outboxDir))[0]);
+      const link = new URL(/http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)![0]);
+      const verify = await v.app.inject({ url: link.pathname + link.search });
+      expect(verify.statusCode).toBe(302);
+      expect(cookieOf(verify)).toContain('session_token');
+    } finally {
+      await v.close();
+    }
+  });
+});

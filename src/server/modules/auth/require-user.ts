@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../../shared/auth.js';
+import { AppError, UnauthorizedError } from '../../errors.js';
+import type { Auth } from './auth.js';
+import { toWebRequest } from './auth.routes.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: SessionUser;
+  }
+}
+
+/**
+ * Builds the preHandler that every signed-in endpoint declares: it resolves the session cookie to
+ * `request.user`, and refuses state changes that come from another site.
+ */
+export function createRequireUser(auth: Auth, origin: string, message?: string) {
+  return async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
+    const sentFrom = req.headers.origin;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && sentFrom && sentFrom !== origin) {
+      throw new AppError(403, 'Cross-site request refused');
+    }
+    const session = await auth.api.getSession({ headers: toWebRequest(req, origin).headers });
+    if (!session) throw new UnauthorizedError(message);
+    req.user = { id: session.user.id, email: session.user.email };
+  };
+}
+export type RequireUser = ReturnType<typeof createRequireUser>;

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './limits.js';
+
+/** The auth forms' rules and texts (spec section 5), used by the forms and the server alike. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const LoginInput = z.object({
+  email: z.string().trim().regex(EMAIL, 'Please enter a valid email address'),
+  password: z.string().min(1, 'Please enter your password'),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const SignupInput = z
+  .object({
+    firstName: z.string().trim().min(1, 'First name is required').max(80),
+    lastName: z.string().trim().min(1, 'Last name is required').max(80),
+    companyName: z.string().trim().min(1, 'Company name is required').max(120),
+    email: z.string().trim().min(1, 'Email is required').regex(EMAIL, 'Email is invalid'),
+    password: z
+      .string()
+      .min(1, 'Password is required')
+      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(128),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type SignupInput = z.infer<typeof SignupInput>;
+
+export const ForgotPasswordInput = z.object({
+  email: z.string().trim().regex(EMAIL, 'Please enter a valid email address'),
+});
+
+export const ResetPasswordInput = z
+  .object({
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(128),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+const optional = (schema: z.ZodType<string>) =>
+  z
+    .union([z.literal(''), schema])
+    .optional()
+    .nullable()
+    .transform((v) => v || null);
+
+export const ProfileInput = z.object({
+  firstName: z
+    .string()
+    .trim()
+    .max(80)
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+  lastName: z
+    .string()
+    .trim()
+    .max(80)
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+  companyName: z
+    .string()
+    .trim()
+    .max(120)
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+  website: optional(z.url({ protocol: /^https?$/, error: 'Must be a valid URL' }).max(500)),
+  phone: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[+()\d\s.-]{7,25}$/, 'Please enter a valid phone number'),
+  ),
+});
+export type ProfileValues = z.input<typeof ProfileInput>;
+
+export interface Profile {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+  website: string | null;
+  phone: string | null;
+  updatedAt: string;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+/** Server messages, phrased so the spec's error tables (matched on content) apply. */
+export const authServerMessages = {
+  invalidCredentials: 'Invalid login credentials',
+  emailNotConfirmed: 'Email not confirmed',
+  tooManyRequests: 'Too many requests. Please wait a moment before trying again.',
+  userExists: 'User already registered',
+  notLoggedInProfile: 'You must be logged in to update your profile',
+} as const;
+
+/** Spec section 8, 'Login errors'. */
+export function loginErrorText(message: string | undefined): string {
+  if (!message) return 'Failed to log in. Please try again.';
+  if (message.includes('Invalid login credentials'))
+    return 'Invalid email or password. Please check your credentials and try again.';
+  if (message.includes('Email not confirmed'))
+    return 'Please verify your email before signing in. Check your inbox for a confirmation email.';
+  if (message.includes('Too many requests'))
+    return 'Too many login attempts. Please wait a moment before trying again.';
+  return message;
+}
+
+/** Spec section 8, 'Sign-up errors': a field error or a form message. */
+export function signupErrorText(message: string | undefined): { field?: 'email' | 'password'; text: string } {
+  if (!message) return { text: 'Failed to create account. Please try again.' };
+  if (message.includes('User already registered'))
+    return { text: 'An account with this email already exists. Please try logging in instead.' };
+  if (message.includes('Invalid email')) return { field: 'email', text: 'Please enter a valid email address' };
+  if (message.includes('Password')) return { field: 'password', text: 'Password must be at least 6 characters long' };
+  if (/network|fetch/i.test(message)) return { text: 'Network error. Please check your connection and try again.' };
+  return { text: message };
+}
