@@ -1,57 +1,10 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { startApp } from './app';
 
-/** A port that is free right now, so PUBLIC_ORIGIN can name it before the app starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/**
- * Starts the built app on a free port with a temporary DATA_DIR (embedded database, demo seed),
- * and hands its URL to the tests through E2E_BASE_URL.
- */
+/** One app for the whole run; its URL and folders reach the tests through the environment. */
 export default async function globalSetup() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-e2e-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The app did not start within 90 s')), 90_000);
-    server.once('exit', (code) => reject(new Error(`The app exited with code ${code}`)));
-    createInterface({ input: server.stdout! }).on('line', (line) => {
-      if (line.includes('AdReplay is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  process.env.E2E_BASE_URL = url;
-  process.env.E2E_DATA_DIR = dataDir;
-
-  return async () => {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  const app = await startApp();
+  process.env.E2E_BASE_URL = app.url;
+  process.env.E2E_DATA_DIR = app.dataDir;
+  process.env.E2E_MAIL_DIR = app.mailDir;
+  return () => app.stop();
 }

@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Mailer } from './adapters/mailer/mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
@@ -15,6 +16,8 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { createAdsRepository } from './modules/ads/ads.repository.js';
 import { adsRoutes } from './modules/ads/ads.routes.js';
 import { createAdsService } from './modules/ads/ads.service.js';
+import { myAdsRoutes } from './modules/ads/my-ads.routes.js';
+import { createMyAdsService } from './modules/ads/my-ads.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createPlansRepository } from './modules/plans/plans.repository.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
@@ -63,6 +66,11 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
   });
 
+  await app.register(fastifyMultipart, {
+    // The per-file limits (audio 10 MB, logo 5 MB) are checked while streaming; this is the hard stop.
+    limits: { fileSize: 10 * 1024 * 1024 + 1, files: 2, fields: 20, fieldSize: 10_000, parts: 24 },
+  });
+
   const auth = createAuth({
     db: database.db,
     config,
@@ -72,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const origin = config.PUBLIC_ORIGIN;
   await app.register(authRoutes, { auth, origin, failures: createLoginFailures(database.db) });
+  const requireUser = createRequireUser(auth, origin);
   await app.register(profilesRoutes, {
     profiles: createProfilesRepository(database.db),
     requireUser: createRequireUser(auth, origin, authServerMessages.notLoggedInProfile),
@@ -80,7 +89,12 @@ export async function buildApp(deps: AppDeps) {
   const adsRepo = createAdsRepository(database.db);
   const adsService = createAdsService({ repo: adsRepo });
   await app.register(adsRoutes, { ads: adsService });
-  await app.register(plansRoutes, { plans: createPlansRepository(database.db) });
+  const plansRepo = createPlansRepository(database.db);
+  await app.register(plansRoutes, { plans: plansRepo, requireUser });
+  await app.register(myAdsRoutes, {
+    myAds: createMyAdsService({ repo: adsRepo, plans: plansRepo, storage: deps.storage }),
+    requireUser,
+  });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
   app.get('/api/health', async () => ({ ok: true, database: database.kind }));
 

@@ -19,4 +19,10 @@ export const PAGE_META: Record<string, PageMeta> = {
     title: 'Browse radio and podcast ads | AdReplay',
     description: 'Search and filter the AdReplay directory of radio and podcast ads by name, category and location.',
   },
+  '/login': { title: 'Log in | AdReplay', description: 'Sign in to manage your AdReplay ads.' },
+  '/signup': { title: 'Sign up | AdReplay', description: 'Create your free AdReplay account and publish your ads.' },
+  '/register': { title: 'Sign up | AdReplay', description: 'Create your free AdReplay account and publish your ads.' },
+  '/forgot-password': { title: 'Forgot password | AdReplay', description: 'Get a link to reset your password.' },
+  '/reset-password': { title: 'Choose a new password | AdReplay', description: 'Set a new AdReplay password.' },
+  '/dashboard': { title: 'Dashboard | AdReplay', description: 'Manage your ads, plan and account.' },
 };

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+import { SessionProvider } from './features/auth/session';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
 import './styles.css';
@@ -10,7 +11,9 @@ import './styles.css';
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
       <Toaster position="top-center" richColors closeButton />
     </QueryClientProvider>
   </StrictMode>,

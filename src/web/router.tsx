@@ -1,5 +1,7 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouteError } from './components/layout/RouteError';
+import { RedirectSignedIn } from './features/auth/guards';
 import { AdPage } from './pages/public/AdPage';
 import { DirectoryPage } from './pages/public/DirectoryPage';
 import { HomePage } from './pages/public/HomePage';
@@ -7,13 +9,23 @@ import { NotFoundPage } from './pages/public/NotFoundPage';
 import { PublicLayout } from './pages/public/PublicLayout';
 
 /** A route whose code loads only when it is visited. */
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** Sign-in pages send signed-in users to the dashboard. */
+const guest = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const { default: Page } = await load();
+  return {
+    Component: () => (
+      <RedirectSignedIn>
+        <Page />
+      </RedirectSignedIn>
+    ),
+  };
+};
 
 /**
  * The route table of spec section 2, in one place. Home, directory and ad pages are in the main
- * bundle (first paint); every other page is its own chunk.
+ * bundle (first paint); every other page, and the whole dashboard, is a chunk of its own.
  */
 export const router = createBrowserRouter([
   {
@@ -26,10 +38,27 @@ export const router = createBrowserRouter([
           { path: '/', element: <HomePage /> },
           { path: '/directory', element: <DirectoryPage /> },
           { path: '/ad/:slug', element: <AdPage /> },
-          {
-            path: '/saved',
-            lazy: lazyPage(() => import('./pages/public/SavedPage').then((m) => ({ default: m.SavedPage }))),
-          },
+          { path: '/saved', lazy: page(() => import('./pages/public/SavedPage')) },
+          { path: '/login', lazy: guest(() => import('./pages/auth/LoginPage')) },
+          { path: '/signup', lazy: guest(() => import('./pages/auth/SignupPage')) },
+          { path: '/register', lazy: guest(() => import('./pages/auth/SignupPage')) },
+          { path: '/forgot-password', lazy: page(() => import('./pages/auth/ForgotPasswordPage')) },
+          { path: '/reset-password', lazy: page(() => import('./pages/auth/ResetPasswordPage')) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+  {
+    path: '/dashboard',
+    lazy: page(() => import('./pages/dashboard/DashboardLayout')),
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: page(() => import('./pages/dashboard/DashboardHomePage')) },
+          { path: 'settings', lazy: page(() => import('./pages/dashboard/SettingsPage')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

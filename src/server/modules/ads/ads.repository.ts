@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, ilike, ne, sql, type SQL } from 
 import type { AdListQuery, PublicAd } from '../../../shared/ads.js';
 import type { Category } from '../../../shared/categories.js';
 import type { Db } from '../../db/client.js';
-import { ads } from '../../db/schema.js';
+import { ads, analytics } from '../../db/schema.js';
 
 // Every column but the search vector, which stays in the database.
 const { searchVector: _omit, ...adColumns } = getTableColumns(ads);
@@ -134,6 +134,17 @@ export function createAdsRepository(db: Db) {
         .where(and(eq(ads.id, id), eq(ads.userId, userId)))
         .returning(adColumns);
       return row ?? null;
+    },
+
+    /** Events on the owner's ads, counted by type. */
+    async eventCountsByOwner(userId: string) {
+      const rows = await db
+        .select({ type: analytics.eventType, n: count() })
+        .from(analytics)
+        .innerJoin(ads, eq(ads.id, analytics.adId))
+        .where(eq(ads.userId, userId))
+        .groupBy(analytics.eventType);
+      return Object.fromEntries(rows.map((r) => [r.type, r.n])) as Partial<Record<string, number>>;
     },
 
     async slugExists(slug: string, tx: Db = db) {

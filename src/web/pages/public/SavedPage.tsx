@@ -6,7 +6,7 @@ import { AdLogo } from '../../features/ads/AdCard';
 import { toggle, useSavedList } from '../../features/saved/saved-store';
 import { usePageMeta } from '../../lib/page-meta';
 
-export function SavedPage() {
+export default function SavedPage() {
   usePageMeta({ title: 'Saved ads | AdReplay', description: 'The ads you saved in this browser.' });
   const saved = useSavedList('saved');
   return (

@@ -1,0 +1,187 @@
+import { slugify, type AdInput, fileMessages } from '../../../shared/ads.js';
+import { limitMessages, withinLimit } from '../../../shared/plans.js';
+import type { Storage } from '../../adapters/storage/storage.js';
+import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
+import { createUploader, type ReceivedFile } from '../media/upload.js';
+import { monthOf, type PlansRepository } from '../plans/plans.repository.js';
+import { toPublicAd, type AdsRepository, type NewAdRow } from './ads.repository.js';
+
+export class LimitReachedError extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+export interface AdFiles {
+  audio?: ReceivedFile;
+  logo?: ReceivedFile;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An advertiser's own ads: create, edit, toggle, delete, under the plan's limits. */
+export function createMyAdsService(deps: {
+  repo: AdsRepository;
+  plans: PlansRepository;
+  storage: Storage;
+  clock?: () => Date;
+}) {
+  const { repo, plans, storage } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  async function owned(userId: string, id: string) {
+    const row = UUID.test(id) ? await repo.findOwned(id, userId) : null;
+    if (!row) throw new NotFoundError('Ad not found');
+    return row;
+  }
+
+  /** Removes stored files of a replaced or deleted ad; a failure here must not undo the change. */
+  async function removeFiles(urls: (string | null)[]) {
+    const keys = urls.map((u) => (u ? storage.keyFromUrl(u) : null)).filter((k): k is string => Boolean(k));
+    await Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
+  }
+
+  function fileColumns(audio: Awaited<ReturnType<ReturnType<typeof createUploader>['storeAudio']>> | undefined) {
+    return audio
+      ? {
+          audioUrl: audio.url,
+          audioDurationMs: audio.facts.durationMs,
+          waveformPeaks: audio.facts.peaks,
+          audioSize: audio.size,
+          audioType: audio.mime,
+        }
+      : {};
+  }
+
+  const inputColumns = (input: AdInput) => ({
+    title: input.title,
+    businessName: input.business_name,
+    category: input.category,
+    location: input.location,
+    description: input.description,
+    websiteUrl: input.website_url,
+    phone: input.phone,
+    isActive: input.is_active,
+  });
+
+  return {
+    async list(userId: string) {
+      return (await repo.listByOwner(userId)).map(toPublicAd);
+    },
+
+    /** The dashboard's figures, all counted from the database. */
+    async stats(userId: string) {
+      const [mine, events] = await Promise.all([repo.listByOwner(userId), repo.eventCountsByOwner(userId)]);
+      return {
+        totalAds: mine.length,
+        activeAds: mine.filter((a) => a.isActive).length,
+        totalPlays: events.play ?? 0,
+        totalClicks: events.click ?? 0,
+        totalShares: events.share ?? 0,
+        totalQrScans: events.qr_scan ?? 0,
+      };
+    },
+
+    async get(userId: string, id: string) {
+      return toPublicAd(await owned(userId, id));
+    },
+
+    /** Fast refusal before any upload is read; create() checks again under a lock. */
+    async assertCanCreate(userId: string) {
+      const [plan, usage] = await Promise.all([plans.userPlan(userId), plans.usage(userId, monthOf(now()))]);
+      if (!withinLimit(usage.adsCreated, plan.adLimit)) throw new LimitReachedError(limitMessages.adLimitReached);
+    },
+
+    async create(userId: string, input: AdInput, files: AdFiles) {
+      if (!files.audio) throw new BadRequestError(fileMessages.audioRequired);
+      const uploader = createUploader(storage);
+      try {
+        const audio = await uploader.storeAudio(userId, files.audio);
+        const logo = files.logo ? await uploader.storeImage(userId, files.logo) : undefined;
+        const row = await repo.transaction(async (tx) => {
+          const at = now();
+          const usage = await plans.lockUsage(tx, userId, monthOf(at));
+          const plan = await plans.userPlan(userId, tx);
+          if (!withinLimit(usage.adsCreated, plan.adLimit)) throw new LimitReachedError(limitMessages.adLimitReached);
+          let slug = slugify(input.title, at.getTime());
+          for (let bump = 1; await repo.slugExists(slug, tx); bump++) slug = slugify(input.title, at.getTime() + bump);
+          const values: NewAdRow = {
+            ...inputColumns(input),
+            ...fileColumns(audio),
+            audioUrl: audio.url,
+            logoUrl: logo?.url ?? null,
+            userId,
+            slug,
+            status: 'published',
+            isFeatured: false,
+            createdAt: at,
+            updatedAt: at,
+          };
+          const inserted = await repo.insert(values, tx);
+          await plans.addUsage(tx, usage.id, { adsCreated: 1 });
+          return inserted;
+        });
+        return toPublicAd(row);
+      } catch (err) {
+        await uploader.cleanup();
+        throw err;
+      }
+    },
+
+    /** Edits never touch status or is_featured; replaced files are removed only once the row is saved. */
+    async update(userId: string, id: string, input: AdInput, files: AdFiles) {
+      const before = await owned(userId, id);
+      const uploader = createUploader(storage);
+      try {
+        const audio = files.audio ? await uploader.storeAudio(userId, files.audio) : undefined;
+        const logo = files.logo ? await uploader.storeImage(userId, files.logo) : undefined;
+        const row = await repo.update(id, userId, {
+          ...inputColumns(input),
+          ...fileColumns(audio),
+          ...(logo ? { logoUrl: logo.url } : {}),
+        });
+        if (!row) throw new NotFoundError('Ad not found');
+        await removeFiles([audio ? before.audioUrl : null, logo ? before.logoUrl : null]);
+        return toPublicAd(row);
+      } catch (err) {
+        await uploader.cleanup();
+        throw err;
+      }
+    },
+
+    async setActive(userId: string, id: string, isActive: boolean) {
+      await owned(userId, id);
+      const row = await repo.update(id, userId, { isActive });
+      if (!row) throw new NotFoundError('Ad not found');
+      return toPublicAd(row);
+    },
+
+    async setFeatured(userId: string, id: string, isFeatured: boolean) {
+      const before = await owned(userId, id);
+      if (!isFeatured || before.isFeatured) {
+        const row = await repo.update(id, userId, { isFeatured });
+        return toPublicAd(row ?? before);
+      }
+      const row = await repo.transaction(async (tx) => {
+        const usage = await plans.lockUsage(tx, userId, monthOf(now()));
+        const plan = await plans.userPlan(userId, tx);
+        if (!withinLimit(await plans.countFeatured(tx, userId), plan.featuredAdLimit)) {
+          throw new LimitReachedError(limitMessages.featuredLimitTitle);
+        }
+        const updated = await repo.update(id, userId, { isFeatured: true }, tx);
+        await plans.addUsage(tx, usage.id, { featuredAdsUsed: 1 });
+        return updated;
+      });
+      if (!row) throw new NotFoundError('Ad not found');
+      return toPublicAd(row);
+    },
+
+    async remove(userId: string, id: string) {
+      await owned(userId, id);
+      const row = await repo.delete(id, userId);
+      if (!row) throw new NotFoundError('Ad not found');
+      await removeFiles([row.audioUrl, row.logoUrl]);
+    },
+  };
+}
+export type MyAdsService = ReturnType<typeof createMyAdsService>;

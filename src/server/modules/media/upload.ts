@@ -1,0 +1,95 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { fileMessages, FILE_RULES, type FileField } from '../../../shared/ads.js';
+import { newFileKey, type Storage } from '../../adapters/storage/storage.js';
+import { AppError, BadRequestError } from '../../errors.js';
+import { readAudioFacts, UndecodableAudioError, type AudioFacts } from './audio-facts.js';
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+const AUDIO_TYPES = new Set(['audio/mpeg']);
+const MB = 1024 * 1024;
+
+export class FileTooLargeError extends AppError {
+  constructor(maxMb: number) {
+    super(413, fileMessages.tooLarge(maxMb));
+  }
+}
+export class InvalidFileTypeError extends AppError {
+  constructor(kind: 'audio' | 'image') {
+    super(415, fileMessages.invalidType(kind));
+  }
+}
+
+export interface ReceivedFile {
+  field: FileField;
+  bytes: Buffer;
+  mime: string;
+  originalName: string;
+}
+
+/**
+ * Reads one uploaded file part, stopping as soon as it passes its size limit (the rest is discarded,
+ * never buffered), then checks what the bytes really are: the browser's declared type proves nothing.
+ */
+export async function receiveFile(part: MultipartFile): Promise<ReceivedFile> {
+  const field = part.fieldname as FileField;
+  const rule = FILE_RULES[field];
+  if (!rule) {
+    part.file.resume();
+    throw new BadRequestError(`Unexpected file field: ${part.fieldname}`);
+  }
+  const limit = rule.maxMb * MB;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      part.file.resume(); // drain without keeping anything
+      throw new FileTooLargeError(rule.maxMb);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  // The multipart parser truncates at its own (global) limit; treat that as too large too.
+  if (part.file.truncated) throw new FileTooLargeError(rule.maxMb);
+  const bytes = Buffer.concat(chunks);
+  const detected = await fileTypeFromBuffer(bytes);
+  const allowed = rule.kind === 'audio' ? AUDIO_TYPES : IMAGE_TYPES;
+  if (!detected || !allowed.has(detected.mime)) throw new InvalidFileTypeError(rule.kind);
+  // The stored name takes the extension of what the bytes are, so a PNG named x.html stays a .png.
+  return { field, bytes, mime: detected.mime, originalName: `${field}.${detected.ext}` };
+}
+
+export interface StoredAudio {
+  url: string;
+  key: string;
+  size: number;
+  mime: string;
+  facts: AudioFacts;
+}
+
+/** Stores checked files and returns what the ad row needs. `cleanup` removes them again on failure. */
+export function createUploader(storage: Storage) {
+  const stored: string[] = [];
+  return {
+    async storeAudio(userId: string, file: ReceivedFile): Promise<StoredAudio> {
+      let facts: AudioFacts;
+      try {
+        facts = await readAudioFacts(file.bytes);
+      } catch (err) {
+        if (err instanceof UndecodableAudioError) throw new BadRequestError(err.message);
+        throw new BadRequestError('The audio file could not be decoded. Please upload a valid MP3 file.');
+      }
+      const put = await storage.put(newFileKey('audio-files', userId, file.originalName), file.bytes, file.mime);
+      stored.push(put.key);
+      return { url: put.url, key: put.key, size: put.size, mime: file.mime, facts };
+    },
+    async storeImage(userId: string, file: ReceivedFile) {
+      const put = await storage.put(newFileKey('images', userId, file.originalName), file.bytes, file.mime);
+      stored.push(put.key);
+      return put;
+    },
+    async cleanup() {
+      await Promise.all(stored.map((key) => storage.delete(key).catch(() => {})));
+    },
+  };
+}

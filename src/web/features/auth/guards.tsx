@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from './session';
+
+function Waiting() {
+  return (
+    <p className="mx-auto max-w-xl px-4 py-24 text-center text-slate-700" aria-busy="true">
+      Loading...
+    </p>
+  );
+}
+
+/** Signed-in only: others go to /login, which brings them back here (path and query) afterwards. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const { pathname, search } = useLocation();
+  if (isLoading) return <Waiting />;
+  if (!user) return <Navigate to={`/login?next=${encodeURIComponent(pathname + search)}`} replace />;
+  return children;
+}
+
+/** Login and sign-up pages: a signed-in user goes to the dashboard. */
+export function RedirectSignedIn({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Waiting />;
+  if (user) return <Navigate to="/dashboard" replace />;
+  return children;
+}
+
+/** Only same-site paths may be returned to after login. */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
+}

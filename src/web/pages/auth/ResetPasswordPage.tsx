@@ -1,0 +1,44 @@
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ResetPasswordInput } from '../../../shared/auth';
+import { Button } from '../../components/ui/button';
+import { AuthCard, PasswordField } from '../../features/auth/AuthCard';
+import { useAuthForm } from '../../features/auth/use-auth-form';
+import { api } from '../../lib/api';
+import { usePageMeta } from '../../lib/page-meta';
+
+export default function ResetPasswordPage() {
+  usePageMeta('/reset-password');
+  const navigate = useNavigate();
+  // The token arrives in the hash, which browsers never send to servers.
+  const token = useMemo(() => new URLSearchParams(window.location.hash.slice(1)).get('token'), []);
+  useEffect(() => {
+    if (!token) {
+      toast.error('Invalid or missing reset token');
+      navigate('/login', { replace: true });
+    }
+  }, [token, navigate]);
+  const form = useAuthForm(ResetPasswordInput, { password: '', confirmPassword: '' });
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await api('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: password, token }) });
+      toast.success('Password updated successfully!');
+      navigate('/login', { replace: true });
+    } catch (err) {
+      toast.error((err as Error).message || 'Error resetting password');
+    }
+  });
+  if (!token) return null;
+  return (
+    <AuthCard title="Choose a new password">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <PasswordField label="New Password" autoComplete="new-password" {...form.field('password')} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+          Update Password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { SignupInput, signupErrorText } from '../../../shared/auth';
+import { Button } from '../../components/ui/button';
+import { AuthCard, Field, PasswordField } from '../../features/auth/AuthCard';
+import { useSession } from '../../features/auth/session';
+import { useAuthForm } from '../../features/auth/use-auth-form';
+import { api } from '../../lib/api';
+import { usePageMeta } from '../../lib/page-meta';
+
+const PLAN_NAMES: Record<string, string> = { starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise' };
+
+export default function SignupPage() {
+  usePageMeta('/signup');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const plan = PLAN_NAMES[params.get('plan') ?? ''];
+  const { refresh } = useSession();
+  const form = useAuthForm(SignupInput, {
+    firstName: '',
+    lastName: '',
+    companyName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      const res = await api<{ token: string | null }>('/api/auth/sign-up/email', {
+        method: 'POST',
+        body: JSON.stringify({
+          email: v.email,
+          password: v.password,
+          name: `${v.firstName} ${v.lastName}`,
+          firstName: v.firstName,
+          lastName: v.lastName,
+          companyName: v.companyName,
+          callbackURL: '/dashboard',
+        }),
+      });
+      toast.success('Account created successfully! Please check your email to verify your account.');
+      if (res.token) {
+        await refresh();
+        navigate('/dashboard', { replace: true });
+      } else {
+        navigate('/login', { replace: true });
+      }
+    } catch (err) {
+      const { field, text } = signupErrorText((err as Error).message);
+      if (field) form.setError(field, { message: text });
+      else toast.error(text);
+    }
+  });
+  return (
+    <AuthCard
+      title="Create Your Account"
+      subtitle={
+        plan ? (
+          <>
+            Chosen plan: <strong>{plan}</strong>
+          </>
+        ) : (
+          'Start sharing your radio and podcast ads.'
+        )
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First Name" autoComplete="given-name" {...form.field('firstName')} />
+          <Field label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
+        </div>
+        <Field label="Company Name" autoComplete="organization" {...form.field('companyName')} />
+        <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand-700 underline">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,115 @@
+import { BarChart3, List, MousePointerClick, Play, Plus, Radio, Settings } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Card, Skeleton } from '../../components/ui/card';
+import { useSession } from '../../features/auth/session';
+import { useMyAds, useMyStats } from '../../features/ads/my-ads.api';
+import { formatDate } from '../../lib/format';
+import { usePageMeta } from '../../lib/page-meta';
+
+function Stat({ label, value, icon: Icon }: { label: string; value: number | undefined; icon: typeof Play }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-center justify-between text-sm text-slate-700">
+        {label} <Icon className="h-4 w-4" aria-hidden />
+      </div>
+      <div className="mt-2 text-3xl font-bold tabular-nums">{value ?? <Skeleton className="h-8 w-12" />}</div>
+    </Card>
+  );
+}
+
+export default function DashboardHomePage() {
+  usePageMeta('/dashboard');
+  const { user } = useSession();
+  const ads = useMyAds();
+  const stats = useMyStats();
+  if (!user) return null;
+  const name = user.email.split('@')[0];
+  const list = ads.data?.ads ?? [];
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-bold">Welcome back, {name}!</h1>
+        <p className="text-slate-700">Here is how your ads are doing.</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Total Ads" value={stats.data?.totalAds} icon={Radio} />
+        <Stat label="Active Ads" value={stats.data?.activeAds} icon={List} />
+        <Stat label="Total Plays" value={stats.data?.totalPlays} icon={Play} />
+        <Stat label="Total Clicks" value={stats.data?.totalClicks} icon={MousePointerClick} />
+      </div>
+
+      <section aria-labelledby="recent-heading">
+        <div className="flex items-center justify-between">
+          <h2 id="recent-heading" className="text-lg font-semibold">
+            Recent Ads
+          </h2>
+          {list.length > 0 && (
+            <Link to="/dashboard/ads" className="text-sm font-medium text-brand-700 underline">
+              {list.length > 3 ? `View All ${list.length} Ads` : 'View All'}
+            </Link>
+          )}
+        </div>
+        {ads.isPending ? (
+          <Skeleton className="mt-4 h-24 w-full" />
+        ) : ads.isError ? (
+          <Card role="alert" className="mt-4 border-red-200 bg-red-50 p-6">
+            <h3 className="font-semibold text-red-800">Unable to load your ads</h3>
+            <p className="mt-1 text-sm text-red-800">
+              There was an issue loading your ads. This might be a temporary issue.
+            </p>
+            <p className="mt-1 text-sm text-red-800">{ads.error.message || 'Unknown error'}</p>
+            <Button variant="secondary" className="mt-4" onClick={() => window.location.reload()}>
+              Try Again
+            </Button>
+          </Card>
+        ) : list.length === 0 ? (
+          <Card className="mt-4 p-8 text-center">
+            <h3 className="text-lg font-semibold">No ads yet</h3>
+            <p className="mt-1 text-slate-700">Upload your first radio or podcast ad to get its own page.</p>
+            <ButtonLink to="/dashboard/ads/create" className="mt-4">
+              <Plus className="h-4 w-4" aria-hidden /> Create Your First Ad
+            </ButtonLink>
+          </Card>
+        ) : (
+          <ul className="mt-4 space-y-2">
+            {list.slice(0, 3).map((ad) => (
+              <li key={ad.id}>
+                <Card className="flex items-center justify-between gap-4 p-4">
+                  <div className="min-w-0">
+                    <Link to={`/ad/${ad.slug}`} className="font-medium hover:underline">
+                      {ad.title}
+                    </Link>
+                    <p className="text-sm text-slate-700">
+                      {ad.category} · added {formatDate(ad.createdAt)} · {ad.isActive ? 'Active' : 'Inactive'}
+                    </p>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="actions-heading">
+        <h2 id="actions-heading" className="text-lg font-semibold">
+          Quick Actions
+        </h2>
+        <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <ButtonLink to="/dashboard/ads/create">
+            <Plus className="h-4 w-4" aria-hidden /> Create New Ad
+          </ButtonLink>
+          <ButtonLink to="/dashboard/ads" variant="secondary">
+            <List className="h-4 w-4" aria-hidden /> Manage Ads
+          </ButtonLink>
+          <ButtonLink to="/dashboard/analytics" variant="secondary">
+            <BarChart3 className="h-4 w-4" aria-hidden /> View Analytics
+          </ButtonLink>
+          <ButtonLink to="/dashboard/settings" variant="secondary">
+            <Settings className="h-4 w-4" aria-hidden /> Settings
+          </ButtonLink>
+        </div>
+      </section>
+    </div>
+  );
+}
