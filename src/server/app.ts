@@ -67,6 +67,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false, // receiveFile reports it with the spec's message
     // The per-file limits (audio 10 MB, logo 5 MB) are checked while streaming; this is the hard stop.
     limits: { fileSize: 10 * 1024 * 1024 + 1, files: 2, fields: 20, fieldSize: 10_000, parts: 24 },
   });

@@ -101,7 +101,7 @@ export const AdInput = z.object({
     .min(3, 'Title must be at least 3 characters')
     .max(120, 'Title must be at most 120 characters'),
   business_name: z
-    .string()
+    .string({ error: 'Business name is required' })
     .trim()
     .min(1, 'Business name is required')
     .max(120, 'Business name must be at most 120 characters'),

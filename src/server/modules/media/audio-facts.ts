@@ -10,13 +10,16 @@ export interface AudioFacts {
 
 export class UndecodableAudioError extends Error {}
 
+const MIN_SECONDS = 0.5;
+
 /** Reads an MP3's duration and its waveform peaks once, at upload. */
 export async function readAudioFacts(bytes: Uint8Array): Promise<AudioFacts> {
   const decoder = new MPEGDecoder();
   await decoder.ready;
   try {
     const { channelData, samplesDecoded, sampleRate } = decoder.decode(bytes);
-    if (!samplesDecoded || !sampleRate || !channelData[0]) {
+    // A header with next to nothing behind it is not an ad anyone can listen to.
+    if (!samplesDecoded || !sampleRate || !channelData[0] || samplesDecoded / sampleRate < MIN_SECONDS) {
       throw new UndecodableAudioError('The audio file could not be decoded. Please upload a valid MP3 file.');
     }
     const meta = await parseBuffer(bytes, { mimeType: 'audio/mpeg' }, { duration: true }).catch(() => null);

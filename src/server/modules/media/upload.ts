@@ -35,22 +35,20 @@ export async function receiveFile(part: MultipartFile): Promise<ReceivedFile> {
   const field = part.fieldname as FileField;
   const rule = FILE_RULES[field];
   if (!rule) {
-    part.file.resume();
+    for await (const _ of part.file); // drain
     throw new BadRequestError(`Unexpected file field: ${part.fieldname}`);
   }
   const limit = rule.maxMb * MB;
   const chunks: Buffer[] = [];
   let size = 0;
+  // Past the limit the rest is read and dropped (leaving the loop early would stall the parser).
   for await (const chunk of part.file) {
     size += (chunk as Buffer).length;
-    if (size > limit) {
-      part.file.resume(); // drain without keeping anything
-      throw new FileTooLargeError(rule.maxMb);
-    }
-    chunks.push(chunk as Buffer);
+    if (size <= limit) chunks.push(chunk as Buffer);
+    else chunks.length = 0;
   }
-  // The multipart parser truncates at its own (global) limit; treat that as too large too.
-  if (part.file.truncated) throw new FileTooLargeError(rule.maxMb);
+  // The multipart parser also stops at its own hard limit and marks the file truncated.
+  if (size > limit || part.file.truncated) throw new FileTooLargeError(rule.maxMb);
   const bytes = Buffer.concat(chunks);
   const detected = await fileTypeFromBuffer(bytes);
   const allowed = rule.kind === 'audio' ? AUDIO_TYPES : IMAGE_TYPES;

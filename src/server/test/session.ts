@@ -1,0 +1,19 @@
+import type { TestApp } from './harness.js';
+
+let n = 0;
+/** Signs a new user up through the real auth endpoint; returns the session cookie. */
+export async function signUpUser(t: TestApp, email = `user-${process.pid}-${++n}@example.com`) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    remoteAddress: `10.1.${Math.floor(n / 250)}.${n % 250}`,
+    headers: { origin: t.config.PUBLIC_ORIGIN },
+    payload: { email, password: 'secret123', name: 'T U', firstName: 'T', lastName: 'U', companyName: 'TU' },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
+  const cookie = ([] as string[])
+    .concat(res.headers['set-cookie'] as string[])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { id: res.json().user.id as string, email, cookie };
+}
