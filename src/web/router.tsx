@@ -58,6 +58,10 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: page(() => import('./pages/dashboard/DashboardHomePage')) },
+          { path: 'ads', lazy: page(() => import('./pages/dashboard/ManageAdsPage')) },
+          { path: 'ads/create', lazy: page(() => import('./pages/dashboard/CreateAdPage')) },
+          { path: 'ads/edit/:id', lazy: page(() => import('./pages/dashboard/EditAdPage')) },
+          { path: 'subscription', lazy: page(() => import('./pages/dashboard/SubscriptionPage')) },
           { path: 'settings', lazy: page(() => import('./pages/dashboard/SettingsPage')) },
           { path: '*', element: <NotFoundPage /> },
         ],

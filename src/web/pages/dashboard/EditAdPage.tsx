@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { PublicAd } from '../../../shared/ads';
+import { messages } from '../../../shared/messages';
+import { buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { AdForm } from '../../features/ads/AdForm';
+import { myKeys } from '../../features/ads/my-ads.api';
+import { api } from '../../lib/api';
+
+export default function EditAdPage() {
+  const { id = '' } = useParams();
+  const {
+    data: ad,
+    isPending,
+    isError,
+  } = useQuery({
+    queryKey: myKeys.ad(id),
+    queryFn: () => api<PublicAd>(`/api/my/ads/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+  if (isPending) return <p className="text-slate-700">{messages.loadingAd}</p>;
+  if (isError || !ad) {
+    return (
+      <Card role="alert" className="p-8 text-center">
+        <h1 className="text-xl font-semibold">Error loading ad</h1>
+        <p className="mt-2 text-slate-700">This ad may have been deleted, or you may not have permission to edit it.</p>
+        <Link to="/dashboard/ads" className={buttonClass({}, 'mt-4')}>
+          Return to Ads
+        </Link>
+      </Card>
+    );
+  }
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Edit Ad</h1>
+      <Card className="mt-6 p-6">
+        <h2 className="mb-4 text-lg font-semibold">Ad Details</h2>
+        <AdForm ad={ad} />
+      </Card>
+    </div>
+  );
+}

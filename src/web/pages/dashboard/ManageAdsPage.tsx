@@ -1,0 +1,214 @@
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { PublicAd } from '../../../shared/ads';
+import { limitMessages } from '../../../shared/plans';
+import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
+import { Card, Skeleton } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { useMyAds } from '../../features/ads/my-ads.api';
+import { useDeleteAd, useToggleAd } from '../../features/ads/my-ads.mutations';
+import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
+
+function Switch({
+  checked,
+  label,
+  onChange,
+  disabled,
+}: {
+  checked: boolean;
+  label: string;
+  onChange: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onChange}
+      className={cn(
+        'relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60',
+        checked ? 'bg-brand-600' : 'bg-slate-400',
+      )}
+    >
+      <span
+        className={cn(
+          'mt-0.5 inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+          checked ? 'translate-x-5' : 'translate-x-0.5',
+        )}
+      />
+    </button>
+  );
+}
+
+export default function ManageAdsPage() {
+  const { data, isPending, isError, error } = useMyAds();
+  const [query, setQuery] = useState('');
+  const [confirming, setConfirming] = useState<PublicAd | null>(null);
+  const toggleActive = useToggleAd('active');
+  const toggleFeatured = useToggleAd('featured');
+  const remove = useDeleteAd();
+  const q = query.trim().toLowerCase();
+  const ads = (data?.ads ?? []).filter(
+    (a) => !q || [a.title, a.businessName, a.category].some((f) => f.toLowerCase().includes(q)),
+  );
+
+  const setActive = (ad: PublicAd) =>
+    toggleActive.mutate(
+      { id: ad.id, value: !ad.isActive },
+      {
+        onSuccess: (res) => toast.success(res.isActive ? 'Ad activated' : 'Ad deactivated'),
+        onError: (err) => toast.error(`Failed to update ad: ${err.message}`),
+      },
+    );
+  const setFeatured = (ad: PublicAd) =>
+    toggleFeatured.mutate(
+      { id: ad.id, value: !ad.isFeatured },
+      {
+        onSuccess: (res) => toast.success(res.isFeatured ? 'Added to featured' : 'Removed from featured'),
+        onError: (err) =>
+          toast.error(
+            err.message === limitMessages.featuredLimitTitle ? err.message : `Failed to update ad: ${err.message}`,
+            {
+              action: {
+                label: limitMessages.upgradePlan,
+                onClick: () => (window.location.href = '/dashboard/subscription'),
+              },
+            },
+          ),
+      },
+    );
+  const confirmDelete = () => {
+    if (!confirming) return;
+    remove.mutate(confirming, {
+      onSuccess: () => toast.success('Ad deleted successfully'),
+      onError: (err) => toast.error(`Failed to delete ad: ${err.message}`),
+      onSettled: () => setConfirming(null),
+    });
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Manage Ads</h1>
+        <ButtonLink to="/dashboard/ads/create">
+          <Plus className="h-4 w-4" aria-hidden /> Create New Ad
+        </ButtonLink>
+      </div>
+      <Input
+        type="search"
+        placeholder="Search your ads..."
+        aria-label="Search your ads"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        className="mt-6 max-w-sm"
+      />
+      <Card className="mt-4 overflow-x-auto">
+        {isPending ? (
+          <div className="space-y-2 p-4">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : isError ? (
+          <p role="alert" className="p-6 text-red-800">
+            Unable to load your ads: {error.message}
+          </p>
+        ) : ads.length === 0 ? (
+          <p className="p-6 text-slate-700">
+            {q ? 'No ads match your search.' : 'No ads yet. Create your first ad to see it here.'}
+          </p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+              <tr>
+                <th className="px-4 py-3 font-medium">Ad</th>
+                <th className="px-4 py-3 font-medium">Category</th>
+                <th className="px-4 py-3 font-medium">Added</th>
+                <th className="px-4 py-3 font-medium">Active</th>
+                <th className="px-4 py-3 font-medium">Featured</th>
+                <th className="px-4 py-3 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ads.map((ad) => (
+                <tr key={ad.id} className="border-b border-slate-100 last:border-0" data-testid="my-ad-row">
+                  <td className="px-4 py-3">
+                    <p className="font-medium">{ad.title}</p>
+                    <p className="text-slate-700">{ad.businessName}</p>
+                  </td>
+                  <td className="px-4 py-3">{ad.category}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(ad.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <Switch
+                      checked={ad.isActive}
+                      label={`Active: ${ad.title}`}
+                      onChange={() => setActive(ad)}
+                      disabled={toggleActive.isPending}
+                    />
+                  </td>
+                  <td className="px-4 py-3">
+                    <Switch
+                      checked={ad.isFeatured}
+                      label={`Featured: ${ad.title}`}
+                      onChange={() => setFeatured(ad)}
+                      disabled={toggleFeatured.isPending}
+                    />
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-1">
+                      <Link
+                        to={`/dashboard/ads/edit/${ad.id}`}
+                        className={buttonClass({ variant: 'ghost', size: 'icon' })}
+                        aria-label={`Edit ${ad.title}`}
+                      >
+                        <Pencil className="h-4 w-4" />
+                      </Link>
+                      <Link
+                        to={`/ad/${ad.slug}`}
+                        className={buttonClass({ variant: 'ghost', size: 'icon' })}
+                        aria-label={`View ${ad.title}`}
+                      >
+                        <ExternalLink className="h-4 w-4" />
+                      </Link>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete ${ad.title}`}
+                        onClick={() => setConfirming(ad)}
+                      >
+                        <Trash2 className="h-4 w-4 text-red-700" />
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      <Dialog open={Boolean(confirming)} onClose={() => setConfirming(null)} title="Delete this ad?">
+        <div className="p-4">
+          <p className="text-slate-800">
+            “{confirming?.title}” and its audio will be removed for good. Its page and QR code will stop working.
+          </p>
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
+              Delete
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
