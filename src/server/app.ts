@@ -18,6 +18,8 @@ import { adsRoutes } from './modules/ads/ads.routes.js';
 import { createAdsService } from './modules/ads/ads.service.js';
 import { myAdsRoutes } from './modules/ads/my-ads.routes.js';
 import { createMyAdsService } from './modules/ads/my-ads.service.js';
+import { createContactRepository } from './modules/contact/contact.repository.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createPlansRepository } from './modules/plans/plans.repository.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
@@ -98,6 +100,12 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
   app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+
+  await app.register(contactRoutes, {
+    messages: createContactRepository(database.db),
+    mailer: deps.mailer,
+    to: config.CONTACT_TO,
+  });
 
   // Not encapsulated: the web app's HTML is the not-found handler of the whole server.
   await seoRoutes(app, { webDir: deps.webDir ?? WEB_DIST_DIR, config, ads: adsService, adsRepo });

@@ -56,9 +56,11 @@ const STATUS_TEXT: Record<number, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const statusCode = err instanceof AppError ? err.statusCode : (err.statusCode ?? 500);
-    if (statusCode >= 500) request.log.error({ err }, 'request failed');
-    // Never leak internals of an unexpected failure.
-    const message = statusCode >= 500 ? 'Something went wrong on our side. Please try again.' : err.message;
+    const expected = err instanceof AppError;
+    if (statusCode >= 500 && !expected) request.log.error({ err }, 'request failed');
+    // Our own errors say what happened; an unexpected failure never leaks its internals.
+    const message =
+      statusCode >= 500 && !expected ? 'Something went wrong on our side. Please try again.' : err.message;
     void reply.status(statusCode).send({ statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message });
   });
 }

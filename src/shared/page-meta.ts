@@ -19,6 +19,32 @@ export const PAGE_META: Record<string, PageMeta> = {
     title: 'Browse radio and podcast ads | AdReplay',
     description: 'Search and filter the AdReplay directory of radio and podcast ads by name, category and location.',
   },
+  '/advertisers': {
+    title: 'For advertisers | AdReplay',
+    description:
+      'Give your radio and podcast ads a permanent page with a QR code, share link and real engagement figures.',
+  },
+  '/partners': {
+    title: 'For radio stations and podcast networks | AdReplay',
+    description:
+      'Co-branded and white-label ad pages, embeds, API uploads and revenue sharing for stations and networks.',
+  },
+  '/about': {
+    title: 'About AdReplay',
+    description: 'Why we built a permanent, searchable home for radio and podcast ads, and the team behind it.',
+  },
+  '/contact': {
+    title: 'Contact AdReplay',
+    description: 'Questions about advertising, partnerships or support? Send us a message or read the FAQ.',
+  },
+  '/terms': {
+    title: 'Terms of Service and Privacy Policy | AdReplay',
+    description: 'The terms for using AdReplay and what data we store (no IP addresses, local-only likes and saves).',
+  },
+  '/demo': {
+    title: 'Demo | AdReplay',
+    description: 'Try the listener player, tour an advertiser dashboard and see a station partner portal.',
+  },
   '/login': { title: 'Log in | AdReplay', description: 'Sign in to manage your AdReplay ads.' },
   '/signup': { title: 'Sign up | AdReplay', description: 'Create your free AdReplay account and publish your ads.' },
   '/register': { title: 'Sign up | AdReplay', description: 'Create your free AdReplay account and publish your ads.' },

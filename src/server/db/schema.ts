@@ -222,7 +222,21 @@ export const usageTracking = pgTable(
   (t) => [uniqueIndex('usage_tracking_user_month_idx').on(t.userId, t.year, t.month)],
 );
 
+/** Messages from the contact form; delivered_at stays empty until the e-mail went out. */
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  company: text('company'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+});
+
 export const schema = {
+  contactMessages,
   users,
   rateLimits,
   loginFailures,

@@ -17,7 +17,7 @@ const COLUMNS = [
     links: [
       { to: '/about', label: 'About' },
       { to: '/contact', label: 'Contact' },
-      { to: '/about/measurement', label: 'How We Measure' },
+      { to: '/demo', label: 'Demo' },
       { to: '/terms', label: 'Terms of Service' },
       { to: '/terms#privacy', label: 'Privacy Policy' },
     ],

@@ -7,6 +7,7 @@ const VARIANTS = {
   secondary:
     'bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-brand-600',
   ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:outline-brand-600',
+  inverse: 'text-white ring-1 ring-inset ring-white/70 hover:bg-white/10 focus-visible:outline-white',
   danger: 'bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700',
 } as const;
 const SIZES = {

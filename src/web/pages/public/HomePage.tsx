@@ -56,7 +56,7 @@ const BENEFITS = [
   {
     icon: TrendingUp,
     title: 'Measurable Performance',
-    text: 'Plays, clicks, shares and QR scans, counted by published rules.',
+    text: 'Plays, clicks, shares and QR scans, counted from real listener events.',
   },
   {
     icon: QrCode,

@@ -1,0 +1,157 @@
+import { expect, test } from './fixtures';
+import { expectAccessible } from './support/axe';
+import { mailsTo } from './support/smtp';
+
+test.describe.configure({ mode: 'serial' });
+
+test('every marketing page has its title, passes axe and loads no dashboard code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  const pages: [string, RegExp, string][] = [
+    ['/advertisers', /For advertisers/, 'Turn every radio spot into a lasting lead'],
+    ['/partners', /stations and podcast networks/, 'Give your sponsors more than airtime'],
+    ['/about', /About AdReplay/, 'Every ad deserves a second listen'],
+    ['/contact', /Contact AdReplay/, 'Get in touch'],
+    ['/terms', /Terms of Service/, 'Terms of Service'],
+    ['/demo', /Demo/, 'See AdReplay in action'],
+  ];
+  for (const [path, title, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(title);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+  }
+  expect(scripts.filter((s) => /Dashboard|ManageAds|CreateAd|Subscription|Settings/.test(s))).toEqual([]);
+});
+
+test('advertiser page: pricing and calls to action', async ({ page }) => {
+  await page.goto('/advertisers');
+  await expect(page.getByTestId('tier-starter')).toContainText('$0/month');
+  await expect(page.getByTestId('tier-growth')).toContainText('$29/month');
+  await expect(page.getByTestId('tier-growth')).toContainText('14-day free trial');
+  await expect(page.getByTestId('tier-enterprise')).toContainText('$99/month');
+  for (const f of ['1 ad page', 'Basic analytics', 'Custom URL', 'QR code generator']) {
+    await expect(page.getByTestId('tier-starter')).toContainText(f);
+  }
+  for (const f of [
+    '10 ad pages',
+    'Advanced analytics',
+    'Custom URL and branding',
+    'Email lead capture',
+    'Priority support',
+  ]) {
+    await expect(page.getByTestId('tier-growth')).toContainText(f);
+  }
+  for (const f of [
+    'Unlimited ad pages',
+    'Full analytics suite',
+    'White label',
+    'API access',
+    'Dedicated account manager',
+  ]) {
+    await expect(page.getByTestId('tier-enterprise')).toContainText(f);
+  }
+  await page.getByTestId('tier-growth').getByRole('link', { name: 'Start Free Trial' }).click();
+  await expect(page).toHaveURL(/\/register\?plan=growth$/);
+  await expect(page.getByText('Chosen plan: Growth')).toBeVisible();
+  await page.goto('/advertisers');
+  await page.getByRole('link', { name: 'Contact Sales' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await page.goto('/advertisers');
+  await page.getByRole('link', { name: 'Create Your Free Account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test('partner page: calls to action and the API example', async ({ page }) => {
+  await page.goto('/partners');
+  await expect(page.getByText('3,000+ apps')).toBeVisible();
+  await expect(page.getByText('Monday-Friday 9am-5pm PST')).toBeVisible();
+  await expect(page.locator('pre code')).toContainText('-F audio=@spot.mp3');
+  await expect(page.getByRole('link', { name: 'integration docs' })).toHaveAttribute('href', '/docs/integration');
+  await page.getByRole('link', { name: 'Apply as Standard Partner' }).click();
+  await expect(page).toHaveURL(/\/contact\?partner=standard$/);
+  await page.goto('/partners');
+  await page.getByRole('link', { name: 'Become a Partner' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await page.goto('/partners');
+  await page.getByRole('link', { name: 'Apply as Premium Partner' }).click();
+  await expect(page).toHaveURL(/\/contact\?partner=premium$/);
+  await expect(page.getByLabel('Subject')).toHaveValue('Partner Inquiry');
+  await expect(page.getByLabel('Message')).toHaveValue(/Premium Partner/);
+});
+
+test('about links to the audiences, terms has the privacy policy, demo switches', async ({ page }) => {
+  await page.goto('/about');
+  for (const year of ['2023', '2024', '2025']) await expect(page.getByText(year, { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'how it works for advertisers' }).click();
+  await expect(page).toHaveURL(/\/advertisers$/);
+  await page.goto('/terms');
+  await expect(page.getByText('Last modified May 13, 2025')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByText('We never store IP addresses.', { exact: false })).toBeVisible();
+  await page.goto('/demo');
+  await page.getByRole('tab', { name: 'Business Dashboard' }).click();
+  await expect(page.getByText('Sample data')).toBeVisible();
+  await page.getByRole('tab', { name: 'Radio Station Portal' }).click();
+  await expect(page.getByText('shown once, stored hashed')).toBeVisible();
+  await page.getByRole('tab', { name: 'Listener Experience' }).click();
+  await page.getByRole('button', { name: 'Like' }).click();
+  await expect(page.getByText(/^You've liked "/)).toBeVisible();
+  await page.getByRole('link', { name: 'Start advertising on AdReplay' }).click();
+  await expect(page).toHaveURL(/\/advertisers$/);
+});
+
+test('the contact form sends a real e-mail, resets, ignores bots, and limits senders', async ({ page }) => {
+  const mailDir = process.env.E2E_MAIL_DIR!;
+  const before = (await mailsTo(mailDir, 'team@adreplay.test')).length;
+  await page.goto('/contact');
+  await expect(page.getByLabel('Subject')).toHaveValue('General Inquiry');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Message is required')).toBeVisible();
+
+  await page.getByLabel('Name').fill('Rita Radio');
+  await page.getByLabel('Email').fill('rita@station.example');
+  await page.getByLabel('Subject').selectOption('Press Inquiry');
+  await page.getByLabel('Message').fill('Can we interview your founders?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent!').first()).toBeVisible();
+  await expect(page.getByText("We'll get back to you as soon as possible.").first()).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('');
+  await expect(page.getByLabel('Subject')).toHaveValue('General Inquiry');
+  await expect.poll(async () => (await mailsTo(mailDir, 'team@adreplay.test')).length).toBe(before + 1);
+  const [mail] = (await mailsTo(mailDir, 'team@adreplay.test')).slice(-1);
+  expect(mail).toContain('Can we interview your founders?');
+  expect(mail).toContain('Reply-To: rita@station.example');
+
+  // A bot fills the hidden field: it is told all is well, and nothing is sent.
+  await page.getByLabel('Name').fill('Bot');
+  await page.getByLabel('Email').fill('bot@spam.example');
+  await page.getByLabel('Message').fill('Buy now');
+  await page.evaluate(() => {
+    const input = document.getElementById('contact-website') as HTMLInputElement;
+    // As a bot would: through the native setter, so React sees the change.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'http://spam.example');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue('');
+  await page.waitForTimeout(500);
+  expect((await mailsTo(mailDir, 'team@adreplay.test')).length).toBe(before + 1);
+
+  // The sixth message in ten minutes from one address (the bot's counted too) is refused; the text stays.
+  for (let i = 0; i < 3; i++) {
+    await page.getByLabel('Name').fill(`Sender ${i}`);
+    await page.getByLabel('Email').fill('sender@example.com');
+    await page.getByLabel('Message').fill('Hello');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+  }
+  await page.getByLabel('Name').fill('Too Many');
+  await page.getByLabel('Email').fill('sender@example.com');
+  await page.getByLabel('Message').fill('One more');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Too many messages. Please wait a few minutes before sending another.')).toBeVisible();
+  await expect(page.getByLabel('Message')).toHaveValue('One more');
+});

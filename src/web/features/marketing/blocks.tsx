@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+
+/** The coloured banner at the top of each marketing page. */
+export function PageHero({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
+      <div className="mx-auto max-w-6xl px-4 py-16">
+        <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
+        {children && <div className="mt-4 max-w-2xl text-lg text-brand-50">{children}</div>}
+        {actions && <div className="mt-8 flex flex-wrap gap-3">{actions}</div>}
+      </div>
+    </section>
+  );
+}
+
+export function Section({ title, children, muted }: { title: string; children: ReactNode; muted?: boolean }) {
+  const id = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return (
+    <section aria-labelledby={id} className={muted ? 'bg-slate-50 py-16' : 'py-16'}>
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id={id} className="text-3xl font-bold">
+          {title}
+        </h2>
+        <div className="mt-8">{children}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { Code2, Handshake, Layers, MessageCircle, Palette, Workflow } from 'lucide-react';
+import { Link } from 'react-router';
+import { PARTNER_UPLOAD_EXAMPLE } from '../../../shared/contact';
+import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { PageHero, Section } from '../../features/marketing/blocks';
+import { usePageMeta } from '../../lib/page-meta';
+
+const OFFERS = [
+  {
+    icon: Layers,
+    title: 'Co-branded pages',
+    text: 'Every sponsor read on your station gets a page that carries your logo next to the advertiser’s.',
+  },
+  {
+    icon: Palette,
+    title: 'White-label pages',
+    text: 'Run the ad pages under your own brand and domain, with your colours.',
+  },
+  {
+    icon: Handshake,
+    title: 'Revenue sharing',
+    text: 'Offer AdReplay to your advertisers as an add-on and share in what it earns.',
+  },
+];
+const TIERS = [
+  {
+    name: 'Standard Partner',
+    to: '/contact?partner=standard',
+    points: ['Co-branded ad pages', 'Embeddable player for your site', 'Monthly performance report'],
+  },
+  {
+    name: 'Premium Partner',
+    to: '/contact?partner=premium',
+    points: [
+      'White-label pages on your domain',
+      'API and automation access',
+      'Revenue sharing and a dedicated manager',
+    ],
+  },
+];
+
+export default function PartnersPage() {
+  usePageMeta('/partners');
+  return (
+    <>
+      <PageHero
+        title="Give your sponsors more than airtime"
+        actions={
+          <ButtonLink to="/contact" size="lg" variant="secondary">
+            Become a Partner
+          </ButtonLink>
+        }
+      >
+        Radio stations and podcast networks use AdReplay to make every read replayable, shareable and measurable.
+      </PageHero>
+      <Section title="What partners get">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {OFFERS.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <Card className="h-full p-6">
+                <Icon className="h-8 w-8 text-brand-700" aria-hidden />
+                <h3 className="mt-4 font-semibold">{title}</h3>
+                <p className="mt-2 text-sm text-slate-700">{text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Partner programs" muted>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {TIERS.map((t) => (
+            <li key={t.name}>
+              <Card className="flex h-full flex-col p-6">
+                <h3 className="text-lg font-semibold">{t.name}</h3>
+                <ul className="mt-3 flex-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                  {t.points.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+                <ButtonLink to={t.to} className="mt-6">
+                  Apply as {t.name}
+                </ButtonLink>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Automate your uploads">
+        <div className="grid gap-8 lg:grid-cols-2">
+          <div className="space-y-4 text-slate-800">
+            <p className="flex gap-3">
+              <Workflow className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
+              Connect your traffic system through our automation service, which links to 3,000+ apps, and new spots
+              appear on AdReplay as they are scheduled.
+            </p>
+            <p className="flex gap-3">
+              <Code2 className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
+              Or call the REST API directly: one request uploads an ad with its audio and logo. See the{' '}
+              <Link to="/docs/integration" className="text-brand-700 underline">
+                integration docs
+              </Link>
+              .
+            </p>
+            <p className="flex gap-3">
+              <MessageCircle className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
+              Questions? Live chat with our partner team Monday-Friday 9am-5pm PST.
+            </p>
+          </div>
+          <figure>
+            <figcaption className="mb-2 text-sm font-medium">Upload an ad with the API</figcaption>
+            <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
+              <code>{PARTNER_UPLOAD_EXAMPLE}</code>
+            </pre>
+          </figure>
+        </div>
+      </Section>
+    </>
+  );
+}
