@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** Engagement events of spec section 3, and the counting rules of /about/measurement. */
+export const EVENT_TYPES = ['play', 'click', 'share', 'qr_scan'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What a click was on (the spec's referrer values for clicks). */
+export const CLICK_TARGETS = ['website_button', 'call_button'] as const;
+export type ClickTarget = (typeof CLICK_TARGETS)[number];
+
+/** How a listener reached the ad, when the page knows it from `?src=`; otherwise the referring host or direct. */
+export const ENTRY_SOURCES = ['direct', 'qr', 'embed', 'share'] as const;
+export type EntrySource = (typeof ENTRY_SOURCES)[number];
+
+export const DEVICE_CLASSES = ['desktop', 'mobile', 'tablet'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+/** Dedupe windows per listener and ad: one play per 30 minutes, one of each other kind per hour. */
+export const DEDUPE_WINDOW_MS: Record<EventType, number> = {
+  play: 30 * 60_000,
+  click: 60 * 60_000,
+  share: 60 * 60_000,
+  qr_scan: 60 * 60_000,
+};
+/** Events one client may send per minute before it is refused (429). */
+export const EVENTS_PER_MINUTE = 60;
+
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+
+/** One event as the page sends it (POST /api/events). */
+export const EventInput = z
+  .object({
+    ad_id: z.uuid({ error: 'ad_id must be an ad id' }),
+    event_type: z.enum(EVENT_TYPES, { error: `event_type must be one of: ${EVENT_TYPES.join(', ')}` }),
+    /** The document referrer for plays; which button for clicks. */
+    referrer: z.string().max(500, 'referrer must be at most 500 characters').nullish(),
+    /** An entry source, or the host of the referring site. */
+    source: z
+      .union([z.enum(ENTRY_SOURCES), z.string().toLowerCase().regex(HOSTNAME)], {
+        error: 'source must be direct, qr, embed, share or a host name',
+      })
+      .default('direct'),
+  })
+  .refine((e) => e.event_type !== 'click' || CLICK_TARGETS.includes(e.referrer as ClickTarget), {
+    error: `a click's referrer must be one of: ${CLICK_TARGETS.join(', ')}`,
+    path: ['referrer'],
+  });
+export type EventInput = z.output<typeof EventInput>;
+
+export const PERIODS = ['7d', '30d', '90d', 'all'] as const;
+export type Period = (typeof PERIODS)[number];
+export const PERIOD_LABELS: Record<Period, string> = {
+  '7d': '7 days',
+  '30d': '30 days',
+  '90d': '90 days',
+  all: 'All time',
+};
+export const PERIOD_DAYS: Record<Exclude<Period, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
+
+export const AnalyticsQuery = z.object({
+  period: z.enum(PERIODS, { error: `period must be one of: ${PERIODS.join(', ')}` }).default('30d'),
+  adId: z.uuid({ error: 'adId must be an ad id' }).optional(),
+});
+export type AnalyticsQuery = z.output<typeof AnalyticsQuery>;
+
+export interface EventCounts {
+  plays: number;
+  clicks: number;
+  shares: number;
+  qrScans: number;
+  /** Distinct listeners who played, counted per ad and UTC day (the listener code changes daily). */
+  listeners: number;
+}
+
+export interface AdAnalytics extends EventCounts {
+  id: string;
+  title: string;
+  slug: string;
+  isActive: boolean;
+}
+
+export interface DailyCounts {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  play: number;
+  click: number;
+  share: number;
+  qr_scan: number;
+}
+
+/** GET /api/analytics: one owner's figures over a period, for all their ads or one. */
+export interface AnalyticsSummary {
+  period: Period;
+  /** First and last UTC day of the period (from is null for all time without events). */
+  from: string | null;
+  to: string;
+  totals: EventCounts & { ads: number; activeAds: number };
+  /** Every day of the period, zero-filled. */
+  daily: DailyCounts[];
+  sources: { source: string; events: number }[];
+  devices: { device: DeviceClass; events: number }[];
+  ads: AdAnalytics[];
+}
+
+/** Click rate = clicks / plays; engagement = (clicks + shares + QR scans) / plays; null without plays. */
+export function clickRate(c: EventCounts): number | null {
+  return c.plays ? c.clicks / c.plays : null;
+}
+export function engagementRate(c: EventCounts): number | null {
+  return c.plays ? (c.clicks + c.shares + c.qrScans) / c.plays : null;
+}
+/** A rate as a percentage with one decimal, or '—' when there is nothing to divide by. */
+export function formatRate(rate: number | null): string {
+  return rate === null ? '—' : `${(rate * 100).toFixed(1)}%`;
+}
