@@ -207,8 +207,9 @@ export const analyticsDaily = pgTable(
 );
 
 /**
- * The last counted event per listener code and kind: the dedupe windows live in the database, so
- * they hold across app processes. Rows are useless once their day is over and are pruned.
+ * The last counted event per listener code and kind: the dedupe windows live in the database, so they
+ * hold across app processes. The row carries the event itself, so that counting a batch is one statement
+ * that returns what passed. Rows are useless once their day is over and are pruned.
  */
 export const analyticsDedupe = pgTable(
   'analytics_dedupe',
@@ -217,6 +218,12 @@ export const analyticsDedupe = pgTable(
     kind: text('kind').notNull(),
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
     countedUntil: timestamp('counted_until', { withTimezone: true }).notNull(),
+    adId: uuid('ad_id').notNull(),
+    eventType: text('event_type').notNull(),
+    referrer: text('referrer'),
+    userAgent: text('user_agent'),
+    source: text('source').notNull(),
+    device: text('device').notNull(),
   },
   (t) => [primaryKey({ columns: [t.listenerKey, t.kind] }), index('analytics_dedupe_counted_at_idx').on(t.countedAt)],
 );

@@ -14,6 +14,12 @@ CREATE TABLE "analytics_dedupe" (
 	"kind" text NOT NULL,
 	"counted_at" timestamp with time zone NOT NULL,
 	"counted_until" timestamp with time zone NOT NULL,
+	"ad_id" uuid NOT NULL,
+	"event_type" text NOT NULL,
+	"referrer" text,
+	"user_agent" text,
+	"source" text NOT NULL,
+	"device" text NOT NULL,
 	CONSTRAINT "analytics_dedupe_listener_key_kind_pk" PRIMARY KEY("listener_key","kind")
 );
 --> statement-breakpoint

@@ -50,72 +50,57 @@ export function createAnalyticsRepository(db: Db) {
 
   return {
     /**
-     * Counts a batch (at most one event per listener code and kind) in one transaction: the dedupe gate
-     * lets through only events of visible ads outside their window, then the raw rows and the daily
-     * roll-ups of exactly those events are written together, so the two can never disagree. Returns
-     * how many events were counted.
+     * Counts a batch (at most one event per listener code and kind) in one statement. The dedupe gate
+     * takes an event only when its ad is visible and the window of the listener's last counted event of
+     * that kind has passed, and returns exactly those events; the raw rows and daily roll-ups are written
+     * from that output, so the two can never disagree. Returns how many events were counted.
      */
     async countEvents(batch: PendingEvent[]): Promise<number> {
       if (!batch.length) return 0;
-      return db.transaction(async (tx) => {
-        const keys = JSON.stringify(
-          batch.map((e) => ({
-            ad_id: e.adId,
-            listener_key: e.listenerKey,
-            kind: e.kind,
-            counted_at: e.createdAt.toISOString(),
-            counted_until: e.countedUntil.toISOString(),
-          })),
-        );
-        const passed = await rows<{ listenerKey: string; kind: string; firstOfDay: boolean }>(
-          tx as unknown as Db,
-          sql`
-          INSERT INTO analytics_dedupe AS g (listener_key, kind, counted_at, counted_until)
-          SELECT t.listener_key, t.kind, t.counted_at, t.counted_until
-          FROM json_to_recordset(${keys}::json)
-            AS t(ad_id uuid, listener_key text, kind text, counted_at timestamptz, counted_until timestamptz)
+      const payload = JSON.stringify(
+        batch.map((e) => ({
+          listener_key: e.listenerKey,
+          kind: e.kind,
+          counted_at: e.createdAt.toISOString(),
+          counted_until: e.countedUntil.toISOString(),
+          ad_id: e.adId,
+          event_type: e.eventType,
+          referrer: e.referrer,
+          user_agent: e.userAgent,
+          source: e.source,
+          device: e.device,
+        })),
+      );
+      const [result] = await rows<{ counted: number }>(
+        db,
+        sql`
+        WITH gate AS (
+          INSERT INTO analytics_dedupe AS g
+          SELECT t.* FROM json_populate_recordset(NULL::analytics_dedupe, ${payload}::json) AS t
           JOIN ads ON ads.id = t.ad_id AND ads.status = 'published' AND ads.is_active
           ON CONFLICT (listener_key, kind) DO UPDATE
-            SET counted_at = excluded.counted_at, counted_until = excluded.counted_until
+            SET counted_at = excluded.counted_at, counted_until = excluded.counted_until, ad_id = excluded.ad_id,
+                event_type = excluded.event_type, referrer = excluded.referrer, user_agent = excluded.user_agent,
+                source = excluded.source, device = excluded.device
             WHERE g.counted_until <= excluded.counted_at
-          RETURNING listener_key AS "listenerKey", kind, (xmax = 0) AS "firstOfDay"`,
-        );
-        if (!passed.length) return 0;
-        // A fresh gate row is the listener code's first event of its kind: for plays, a new listener.
-        const first = new Map(passed.map((p) => [`${p.listenerKey}\n${p.kind}`, p.firstOfDay]));
-        const counted = JSON.stringify(
-          batch
-            .filter((e) => first.has(`${e.listenerKey}\n${e.kind}`))
-            .map((e) => ({
-              ad_id: e.adId,
-              event_type: e.eventType,
-              referrer: e.referrer,
-              user_agent: e.userAgent,
-              source: e.source,
-              device: e.device,
-              listener_key: e.listenerKey,
-              created_at: e.createdAt.toISOString(),
-              new_listener: e.eventType === 'play' && first.get(`${e.listenerKey}\n${e.kind}`),
-            })),
-        );
-        await tx.execute(sql`
-          WITH counted AS (
-            SELECT * FROM json_to_recordset(${counted}::json) AS t(
-              ad_id uuid, event_type text, referrer text, user_agent text, source text, device text,
-              listener_key text, created_at timestamptz, new_listener boolean)
-          ),
-          raw AS (
-            INSERT INTO analytics (ad_id, event_type, referrer, user_agent, source, device, listener_key, created_at)
-            SELECT ad_id, event_type, referrer, user_agent, source, device, listener_key, created_at FROM counted
-          )
+          -- A fresh row is the listener code's first event of its kind that day: for plays, a new listener.
+          RETURNING g.*, (xmax = 0) AS first_of_day
+        ),
+        raw AS (
+          INSERT INTO analytics (ad_id, event_type, referrer, user_agent, source, device, listener_key, created_at)
+          SELECT ad_id, event_type, referrer, user_agent, source, device, listener_key, counted_at FROM gate
+        ),
+        daily AS (
           INSERT INTO analytics_daily AS r (ad_id, day, event_type, source, device, events, listeners)
-          SELECT ad_id, (created_at AT TIME ZONE 'UTC')::date, event_type, source, device, count(*),
-                 count(*) FILTER (WHERE new_listener)
-          FROM counted GROUP BY 1, 2, 3, 4, 5
+          SELECT ad_id, (counted_at AT TIME ZONE 'UTC')::date, event_type, source, device, count(*),
+                 count(*) FILTER (WHERE event_type = 'play' AND first_of_day)
+          FROM gate GROUP BY 1, 2, 3, 4, 5
           ON CONFLICT (ad_id, day, event_type, source, device) DO UPDATE
-            SET events = r.events + excluded.events, listeners = r.listeners + excluded.listeners`);
-        return passed.length;
-      });
+            SET events = r.events + excluded.events, listeners = r.listeners + excluded.listeners
+        )
+        SELECT count(*)::int AS counted FROM gate`,
+      );
+      return result?.counted ?? 0;
     },
 
     /** The day's salt, created by whichever process asks first. */

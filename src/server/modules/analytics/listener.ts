@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import Bowser from 'bowser';
 import ipaddr from 'ipaddr.js';
 import { isbot } from 'isbot';
@@ -23,10 +23,8 @@ export function networkOf(ip: string): string {
  * listener of one ad for one day only, and the address itself is never kept.
  */
 export function listenerKey(salt: string, ip: string, userAgent: string, adId: string): string {
-  return createHash('sha256')
-    .update(`${salt}\n${networkOf(ip)}\n${userAgent}\n${adId}`)
-    .digest('base64url')
-    .slice(0, 22); // 132 bits: collisions are out of reach at any realistic volume
+  const digest = hash('sha256', `${salt}\n${networkOf(ip)}\n${userAgent}\n${adId}`, 'base64url');
+  return digest.slice(0, 22); // 132 bits: collisions are out of reach at any realistic volume
 }
 
 // User agents repeat a lot; telling a bot and a device class from one is the costliest step of accepting
