@@ -42,6 +42,7 @@ export const router = createBrowserRouter([
           { path: '/advertisers', lazy: page(() => import('./pages/public/AdvertisersPage')) },
           { path: '/partners', lazy: page(() => import('./pages/public/PartnersPage')) },
           { path: '/about', lazy: page(() => import('./pages/public/AboutPage')) },
+          { path: '/about/measurement', lazy: page(() => import('./pages/public/MeasurementPage')) },
           { path: '/contact', lazy: page(() => import('./pages/public/ContactPage')) },
           { path: '/terms', lazy: page(() => import('./pages/public/TermsPage')) },
           { path: '/demo', lazy: page(() => import('./pages/public/DemoPage')) },
