@@ -51,6 +51,10 @@ export const PAGE_META: Record<string, PageMeta> = {
   '/forgot-password': { title: 'Forgot password | AdReplay', description: 'Get a link to reset your password.' },
   '/reset-password': { title: 'Choose a new password | AdReplay', description: 'Set a new AdReplay password.' },
   '/dashboard': { title: 'Dashboard | AdReplay', description: 'Manage your ads, plan and account.' },
+  '/dashboard/analytics': {
+    title: 'Analytics | AdReplay',
+    description: 'Plays, clicks, shares and QR scans of your ads, live.',
+  },
   '/about/measurement': {
     title: 'How we measure | AdReplay',
     description:

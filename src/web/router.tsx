@@ -68,6 +68,8 @@ export const router = createBrowserRouter([
           { path: 'ads', lazy: page(() => import('./pages/dashboard/ManageAdsPage')) },
           { path: 'ads/create', lazy: page(() => import('./pages/dashboard/CreateAdPage')) },
           { path: 'ads/edit/:id', lazy: page(() => import('./pages/dashboard/EditAdPage')) },
+          { path: 'analytics', lazy: page(() => import('./pages/dashboard/AnalyticsPage')) },
+          { path: 'analytics/:adId', lazy: page(() => import('./pages/dashboard/AdAnalyticsPage')) },
           { path: 'subscription', lazy: page(() => import('./pages/dashboard/SubscriptionPage')) },
           { path: 'settings', lazy: page(() => import('./pages/dashboard/SettingsPage')) },
           { path: '*', element: <NotFoundPage /> },
