@@ -19,6 +19,11 @@ import { createAdsService } from './modules/ads/ads.service.js';
 import { myAdsRoutes } from './modules/ads/my-ads.routes.js';
 import { createMyAdsService } from './modules/ads/my-ads.service.js';
 import { createContactRepository } from './modules/contact/contact.repository.js';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.js';
+import { createEventIngest, type EventIngest } from './modules/analytics/analytics.ingest.js';
+import { createLiveCounters } from './modules/analytics/analytics.live.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createPlansRepository } from './modules/plans/plans.repository.js';
@@ -38,6 +43,17 @@ export interface AppDeps {
   /** Built web app; absent in API-only tests. */
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Time source of the analytics (dedupe windows, UTC days); tests move it. */
+  clock?: () => Date;
+  /** Longest an accepted analytics event waits before its batch is written (default 250 ms). */
+  eventFlushMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The analytics batch writer; flush() writes what is pending now. */
+    eventIngest: EventIngest;
+  }
 }
 
 /** Builds the whole app: plugins, then each module's routes, explicitly. */
@@ -98,8 +114,24 @@ export async function buildApp(deps: AppDeps) {
     myAds: createMyAdsService({ repo: adsRepo, plans: plansRepo, storage: deps.storage }),
     requireUser,
   });
+  const analyticsRepo = createAnalyticsRepository(database.db);
+  const ingest = createEventIngest({
+    repo: analyticsRepo,
+    clock: deps.clock,
+    flushMs: deps.eventFlushMs,
+    log: app.log,
+  });
+  app.decorate('eventIngest', ingest);
+  await app.register(analyticsRoutes, {
+    ingest,
+    analytics: createAnalyticsService({ repo: analyticsRepo, ads: adsRepo, clock: deps.clock }),
+    live: createLiveCounters({ repo: analyticsRepo }),
+    requireUser,
+  });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
   app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+  // Liveness for load balancers: no work at all (also the ceiling the ingestion benchmark compares with).
+  app.get('/api/ping', async (_req, reply) => reply.status(204).send());
 
   await app.register(contactRoutes, {
     messages: createContactRepository(database.db),

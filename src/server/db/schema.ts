@@ -5,9 +5,11 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -162,6 +164,7 @@ export const ads = pgTable(
   ],
 );
 
+/** Raw counted events: only what passed the counting rules of /about/measurement; never an IP address. */
 export const analytics = pgTable(
   'analytics',
   {
@@ -173,6 +176,7 @@ export const analytics = pgTable(
     referrer: text('referrer'),
     userAgent: text('user_agent'),
     source: text('source').notNull().default('direct'),
+    device: text('device').notNull().default('desktop'),
     listenerKey: text('listener_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -181,6 +185,47 @@ export const analytics = pgTable(
     check('analytics_event_type_check', sql`event_type IN ('play', 'click', 'share', 'qr_scan')`),
   ],
 );
+
+/**
+ * Daily roll-up of the counted events, written in the same statement as the raw rows so the two
+ * always agree. `listeners` counts first plays of a listener code (which is per ad and per day).
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    eventType: text('event_type').notNull(),
+    source: text('source').notNull(),
+    device: text('device').notNull(),
+    events: integer('events').notNull(),
+    listeners: integer('listeners').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.day, t.eventType, t.source, t.device] })],
+);
+
+/**
+ * The last counted event per listener code and kind: the dedupe windows live in the database, so
+ * they hold across app processes. Rows are useless once their day is over and are pruned.
+ */
+export const analyticsDedupe = pgTable(
+  'analytics_dedupe',
+  {
+    listenerKey: text('listener_key').notNull(),
+    kind: text('kind').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+    countedUntil: timestamp('counted_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listenerKey, t.kind] }), index('analytics_dedupe_counted_at_idx').on(t.countedAt)],
+);
+
+/** The day's random salt of the listener code, shared by every process; deleted once the day is over. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});
 
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -246,6 +291,9 @@ export const schema = {
   profiles,
   ads,
   analytics,
+  analyticsDaily,
+  analyticsDedupe,
+  analyticsSalts,
   subscriptionPlans,
   userSubscriptions,
   usageTracking,

@@ -36,8 +36,18 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { webDir?: string; mailer?: Mailer } = {}) {
-  const database = await openTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    webDir?: string;
+    mailer?: Mailer;
+    clock?: () => Date;
+    eventFlushMs?: number;
+    /** Another app's database: two apps on one database stand for two processes. */
+    database?: Database;
+  } = {},
+) {
+  const database = opts.database ?? (await openTestDatabase());
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-test-'));
   const uploadsDir = path.join(tmp, 'uploads');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
@@ -52,18 +62,21 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { we
     mailer,
     uploadsDir,
     webDir: opts.webDir ?? path.join(tmp, 'no-web'),
+    clock: opts.clock,
+    eventFlushMs: opts.eventFlushMs,
   });
   await app.ready();
   return {
     app,
     db: database.db,
+    database,
     storage,
     uploadsDir,
     outboxDir,
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
       await rm(tmp, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, ilike, ne, sql, type SQL } from 
 import type { AdListQuery, PublicAd } from '../../../shared/ads.js';
 import type { Category } from '../../../shared/categories.js';
 import type { Db } from '../../db/client.js';
-import { ads, analytics } from '../../db/schema.js';
+import { ads, analyticsDaily } from '../../db/schema.js';
 
 // Every column but the search vector, which stays in the database.
 const { searchVector: _omit, ...adColumns } = getTableColumns(ads);
@@ -136,14 +136,14 @@ export function createAdsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Events on the owner's ads, counted by type. */
+    /** Counted events on the owner's ads, by type (from the daily roll-ups). */
     async eventCountsByOwner(userId: string) {
       const rows = await db
-        .select({ type: analytics.eventType, n: count() })
-        .from(analytics)
-        .innerJoin(ads, eq(ads.id, analytics.adId))
+        .select({ type: analyticsDaily.eventType, n: sql<number>`sum(${analyticsDaily.events})::int` })
+        .from(analyticsDaily)
+        .innerJoin(ads, eq(ads.id, analyticsDaily.adId))
         .where(eq(ads.userId, userId))
-        .groupBy(analytics.eventType);
+        .groupBy(analyticsDaily.eventType);
       return Object.fromEntries(rows.map((r) => [r.type, r.n])) as Partial<Record<string, number>>;
     },
 

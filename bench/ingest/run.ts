@@ -1,0 +1,179 @@
+/**
+ * Ingestion benchmark: starts the app as its own process on a scratch database (demo ads seeded), drives
+ * POST /api/events over loopback with autocannon from this process, then GET /api/ping (204, no work) the
+ * same way, and checks after a clean shutdown that the database holds exactly the events the server
+ * counted, and that every accepted event was either counted or a duplicate.
+ *   npm run bench:ingest                    # PostgreSQL on 127.0.0.1:5432 (BENCH_PG_URL)
+ *   BENCH_DB=pglite npm run bench:ingest    # the embedded database
+ *   BENCH_SECONDS=30 BENCH_CONNECTIONS=32
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const KIND = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres';
+/** Every DUPLICATE_EVERY-th request repeats the listener of the one before: the server must not count it. */
+const DUPLICATE_EVERY = 10;
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function scratchDatabase() {
+  const name = `adreplay_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: PG_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The app in a process of its own; resolves with its address and a stop() that returns its final log. */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      lines.push(line);
+      if (line.includes('AdReplay is running at')) resolve();
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      return lines;
+    },
+  };
+}
+
+function summarize(name: string, r: autocannon.Result) {
+  return {
+    name,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    '2xx': r['2xx'],
+    'non-2xx': r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-bench-ingest-'));
+  const scratch = KIND === 'postgres' ? await scratchDatabase() : undefined;
+  const env = { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  try {
+    const server = await startServer(env);
+    const { ads } = (await (await fetch(`${server.url}/api/ads?limit=50`)).json()) as { ads: { id: string }[] };
+
+    let sent = 0;
+    const seenAccepted = new Set<number>(); // listeners whose event the client saw accepted
+    const ingest = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/events',
+          setupRequest: (req, context: { listener?: number }) => {
+            const n = sent++;
+            // A distinct listener per request (address from X-Forwarded-For), but every tenth repeats one.
+            const listener = n % DUPLICATE_EVERY === DUPLICATE_EVERY - 1 ? n - 1 : n;
+            context.listener = listener;
+            const ip = `10.${(listener >> 16) & 255}.${(listener >> 8) & 255}.${listener & 255}`;
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', 'user-agent': UA, 'x-forwarded-for': ip },
+              body: JSON.stringify({
+                ad_id: ads[listener % ads.length]!.id,
+                event_type: 'play',
+                referrer: 'https://station.example.com/listen',
+                source: 'station.example.com',
+              }),
+            };
+          },
+          onResponse: (status, _body, context: { listener?: number }) => {
+            if (status === 202) seenAccepted.add(context.listener!);
+          },
+        },
+      ],
+    });
+    const ceiling = await autocannon({ url: `${server.url}/api/ping`, connections: CONNECTIONS, duration: SECONDS });
+
+    const log = await server.stop();
+    const line = log.map((l) => JSON.parse(l)).find((l) => l.msg === 'analytics events written');
+    const stats = line.events as { accepted: number; counted: number; notCounted: number };
+
+    // Read the database the server wrote (PGlite: the same folder, now that the server has let go of it).
+    const database = await openDatabase(scratch ? { databaseUrl: scratch.url } : { dataDir: path.join(dataDir) });
+    const rows = (await database.db.execute('SELECT count(*)::int AS n FROM analytics')) as unknown as {
+      rows: { n: number }[];
+    };
+    const rolled = (await database.db.execute(
+      'SELECT coalesce(sum(events), 0)::int AS n FROM analytics_daily',
+    )) as unknown as { rows: { n: number }[] };
+    await database.close();
+    const inDb = rows.rows[0]!.n;
+
+    console.log(`\nIngestion on ${KIND}, ${CONNECTIONS} connections, ${SECONDS} s each, ${ads.length} ads\n`);
+    console.table([summarize('POST /api/events', ingest), summarize('GET /api/ping (no work)', ceiling)]);
+    const accepted = ingest['2xx'];
+    console.log(`accepted events/s: ${Math.round(accepted / SECONDS)}`);
+    console.log(`ingest / ceiling rate: ${(ingest.requests.average / ceiling.requests.average).toFixed(2)}`);
+    console.log(`client saw accepted: ${accepted}; server accepted: ${stats.accepted}`);
+    console.log(
+      `server counted: ${stats.counted}, duplicates not counted: ${stats.notCounted}; raw rows in database: ${inDb}; roll-up total: ${rolled.rows[0]!.n}`,
+    );
+    console.log(`distinct listeners the client saw accepted: ${seenAccepted.size}`);
+    const exact =
+      inDb === stats.counted &&
+      rolled.rows[0]!.n === inDb &&
+      stats.accepted === stats.counted + stats.notCounted &&
+      stats.accepted >= accepted &&
+      inDb >= seenAccepted.size &&
+      inDb - seenAccepted.size <= stats.accepted - accepted;
+    console.log(exact ? 'CHECK OK: nothing accepted was lost, nothing duplicate was counted' : 'CHECK FAILED');
+    if (!exact) process.exitCode = 1;
+  } finally {
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,176 @@
+import { isbot } from 'isbot';
+import { DEDUPE_WINDOW_MS, type EventInput } from '../../../shared/analytics.js';
+import { AppError, BadRequestError } from '../../errors.js';
+import type { AnalyticsRepository, PendingEvent } from './analytics.repository.js';
+import { deviceClassOf, listenerKey } from './listener.js';
+
+export interface Requester {
+  ip: string;
+  userAgent: string;
+  /** A browser's speculative fetch (Sec-Purpose: prefetch and kin), not a listener. */
+  prefetch: boolean;
+}
+
+export interface IngestOptions {
+  repo: AnalyticsRepository;
+  clock?: () => Date;
+  /** Longest an accepted event waits before it is written. */
+  flushMs?: number;
+  /** A batch this large is written at once. */
+  maxBatch?: number;
+  log?: { error(obj: object, msg: string): void };
+}
+
+const VISIBILITY_TTL_MS = 5_000;
+const VISIBILITY_CACHE_SIZE = 10_000;
+/** Accepted but unwritten events beyond which new ones are refused (the database is not keeping up). */
+const MAX_PENDING = 100_000;
+const RETRY_MS = 1_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Accepting events is cheap and synchronous to the listener (filter, hash, queue); counting happens
+ * in batches, in the database, where the dedupe windows hold across every app process.
+ * See docs/decisions/0004-analytics-counted-in-batches.md for what a crash can lose.
+ */
+export function createEventIngest(options: IngestOptions) {
+  const { repo } = options;
+  const clock = options.clock ?? (() => new Date());
+  const flushMs = options.flushMs ?? 250;
+  const maxBatch = options.maxBatch ?? 500;
+  const log = options.log ?? { error: () => {} };
+
+  const stats = { accepted: 0, counted: 0, notCounted: 0 };
+  let pending: PendingEvent[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> | undefined;
+  let lastPrune = 0;
+
+  // The day's salt, fetched once per day per process.
+  let salt: { day: string; value: Promise<string> } | undefined;
+  function saltOf(day: string): Promise<string> {
+    if (salt?.day !== day) {
+      const value = repo.saltFor(day);
+      value.catch(() => (salt = undefined)); // ask again next time
+      salt = { day, value };
+    }
+    return salt.value;
+  }
+
+  // Whether an ad may be counted, remembered briefly: events arrive in bursts for the same few ads.
+  const visibility = new Map<string, { visible: Promise<boolean | null>; until: number }>();
+  function visibilityOf(adId: string, now: number): Promise<boolean | null> {
+    const hit = visibility.get(adId);
+    if (hit && hit.until > now) return hit.visible;
+    if (visibility.size >= VISIBILITY_CACHE_SIZE) visibility.clear();
+    const visible = repo.visibility(adId);
+    visible.catch(() => visibility.delete(adId));
+    visibility.set(adId, { visible, until: now + VISIBILITY_TTL_MS });
+    return visible;
+  }
+
+  function schedule() {
+    if (pending.length >= maxBatch) void flush();
+    else timer ??= setTimeout(() => void flush(), flushMs);
+  }
+
+  /** Keeps the first event per listener code and kind; later ones inside its window are duplicates. */
+  function firstPerListener(batch: PendingEvent[]) {
+    const first = new Map<string, PendingEvent>();
+    const later: PendingEvent[] = [];
+    let duplicates = 0;
+    for (const e of batch) {
+      const key = `${e.listenerKey}\n${e.kind}`;
+      const kept = first.get(key);
+      if (!kept) first.set(key, e);
+      else if (e.createdAt < kept.countedUntil) duplicates++;
+      else later.push(e); // outside the window: counted on its own in the next statement
+    }
+    return { unique: [...first.values()], duplicates, later };
+  }
+
+  async function write(): Promise<void> {
+    clearTimeout(timer);
+    timer = undefined;
+    while (pending.length) {
+      const batch = pending;
+      pending = [];
+      const { unique, duplicates, later } = firstPerListener(batch);
+      try {
+        const counted = await repo.countEvents(unique);
+        stats.counted += counted;
+        stats.notCounted += duplicates + unique.length - counted;
+        pending = later.concat(pending);
+      } catch (err) {
+        log.error({ err }, 'analytics batch not written; will retry');
+        pending = batch.concat(pending);
+        await new Promise((r) => setTimeout(r, RETRY_MS));
+        throw err;
+      }
+    }
+    const now = clock();
+    if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = now.getTime();
+      await repo.prune(now, dayOf(now)).catch((err: unknown) => log.error({ err }, 'analytics prune failed'));
+    }
+  }
+
+  /** Writes what is pending now; one write runs at a time. */
+  function flush(): Promise<void> {
+    writing ??= write()
+      .catch(() => {}) // logged above; the events stay pending
+      .finally(() => {
+        writing = undefined;
+        if (pending.length) schedule();
+      });
+    return writing;
+  }
+
+  return {
+    stats,
+
+    /**
+     * Filters and queues one event. 'dropped' means it will not be counted (a bot, a prefetch, an ad
+     * the public cannot see); an ad id that does not exist is a bad request.
+     */
+    async accept(input: EventInput, who: Requester): Promise<'accepted' | 'dropped'> {
+      if (who.prefetch || !who.userAgent || isbot(who.userAgent)) return 'dropped';
+      const now = clock();
+      const visible = await visibilityOf(input.ad_id, now.getTime());
+      if (visible === null) throw new BadRequestError('ad_id: no such ad');
+      if (!visible) return 'dropped';
+      if (pending.length >= MAX_PENDING) throw new AppError(503, 'Too busy to record events; try again shortly');
+      const kind = input.event_type === 'click' ? `click:${input.referrer}` : input.event_type;
+      pending.push({
+        adId: input.ad_id,
+        eventType: input.event_type,
+        kind,
+        referrer: input.referrer ?? null,
+        userAgent: who.userAgent,
+        source: input.source,
+        device: deviceClassOf(who.userAgent),
+        listenerKey: listenerKey(await saltOf(dayOf(now)), who.ip, who.userAgent, input.ad_id),
+        createdAt: now,
+        countedUntil: new Date(now.getTime() + DEDUPE_WINDOW_MS[input.event_type]),
+      });
+      stats.accepted++;
+      schedule();
+      return 'accepted';
+    },
+
+    flush,
+
+    /** Writes every accepted event before the process goes (SIGTERM, SIGINT); retries a few times. */
+    async close(): Promise<void> {
+      for (let attempt = 0; attempt < 5 && (pending.length || writing); attempt++) {
+        await flush();
+        while (writing) await writing;
+      }
+      clearTimeout(timer);
+      if (pending.length) log.error({ lost: pending.length }, 'analytics events could not be written at shutdown');
+    },
+  };
+}
+export type EventIngest = ReturnType<typeof createEventIngest>;

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DeviceClass, EventType } from '../../../shared/analytics.js';
+import type { Db } from '../../db/client.js';
+
+/** An accepted event waiting for the next batch write. */
+export interface PendingEvent {
+  adId: string;
+  eventType: EventType;
+  /** What the dedupe window is per: the event type, and for clicks which button. */
+  kind: string;
+  referrer: string | null;
+  userAgent: string;
+  source: string;
+  device: DeviceClass;
+  listenerKey: string;
+  createdAt: Date;
+  /** Until when later events of this listener and kind are duplicates. */
+  countedUntil: Date;
+}
+
+/** Figures over a range of UTC days, grouped four ways in one pass over the roll-ups. */
+export interface RollupRow {
+  set: 'ad' | 'day' | 'source' | 'device';
+  adId: string | null;
+  day: string | null;
+  eventType: EventType | null;
+  source: string | null;
+  device: DeviceClass | null;
+  events: number;
+  listeners: number;
+}
+
+export interface DayRange {
+  /** First UTC day, or null for all time. */
+  from: string | null;
+  to: string;
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+export function createAnalyticsRepository(db: Db) {
+  const inRange = (range: DayRange, adId?: string) => sql`
+    ${range.from ? sql`AND d.day >= ${range.from}::date` : sql``}
+    AND d.day <= ${range.to}::date
+    ${adId ? sql`AND d.ad_id = ${adId}::uuid` : sql``}`;
+
+  return {
+    /**
+     * Counts a batch (at most one event per listener code and kind) in one transaction: the dedupe gate
+     * lets through only events of visible ads outside their window, then the raw rows and the daily
+     * roll-ups of exactly those events are written together, so the two can never disagree. Returns
+     * how many events were counted.
+     */
+    async countEvents(batch: PendingEvent[]): Promise<number> {
+      if (!batch.length) return 0;
+      return db.transaction(async (tx) => {
+        const keys = JSON.stringify(
+          batch.map((e) => ({
+            ad_id: e.adId,
+            listener_key: e.listenerKey,
+            kind: e.kind,
+            counted_at: e.createdAt.toISOString(),
+            counted_until: e.countedUntil.toISOString(),
+          })),
+        );
+        const passed = await rows<{ listenerKey: string; kind: string; firstOfDay: boolean }>(
+          tx as unknown as Db,
+          sql`
+          INSERT INTO analytics_dedupe AS g (listener_key, kind, counted_at, counted_until)
+          SELECT t.listener_key, t.kind, t.counted_at, t.counted_until
+          FROM json_to_recordset(${keys}::json)
+            AS t(ad_id uuid, listener_key text, kind text, counted_at timestamptz, counted_until timestamptz)
+          JOIN ads ON ads.id = t.ad_id AND ads.status = 'published' AND ads.is_active
+          ON CONFLICT (listener_key, kind) DO UPDATE
+            SET counted_at = excluded.counted_at, counted_until = excluded.counted_until
+            WHERE g.counted_until <= excluded.counted_at
+          RETURNING listener_key AS "listenerKey", kind, (xmax = 0) AS "firstOfDay"`,
+        );
+        if (!passed.length) return 0;
+        // A fresh gate row is the listener code's first event of its kind: for plays, a new listener.
+        const first = new Map(passed.map((p) => [`${p.listenerKey}\n${p.kind}`, p.firstOfDay]));
+        const counted = JSON.stringify(
+          batch
+            .filter((e) => first.has(`${e.listenerKey}\n${e.kind}`))
+            .map((e) => ({
+              ad_id: e.adId,
+              event_type: e.eventType,
+              referrer: e.referrer,
+              user_agent: e.userAgent,
+              source: e.source,
+              device: e.device,
+              listener_key: e.listenerKey,
+              created_at: e.createdAt.toISOString(),
+              new_listener: e.eventType === 'play' && first.get(`${e.listenerKey}\n${e.kind}`),
+            })),
+        );
+        await tx.execute(sql`
+          WITH counted AS (
+            SELECT * FROM json_to_recordset(${counted}::json) AS t(
+              ad_id uuid, event_type text, referrer text, user_agent text, source text, device text,
+              listener_key text, created_at timestamptz, new_listener boolean)
+          ),
+          raw AS (
+            INSERT INTO analytics (ad_id, event_type, referrer, user_agent, source, device, listener_key, created_at)
+            SELECT ad_id, event_type, referrer, user_agent, source, device, listener_key, created_at FROM counted
+          )
+          INSERT INTO analytics_daily AS r (ad_id, day, event_type, source, device, events, listeners)
+          SELECT ad_id, (created_at AT TIME ZONE 'UTC')::date, event_type, source, device, count(*),
+                 count(*) FILTER (WHERE new_listener)
+          FROM counted GROUP BY 1, 2, 3, 4, 5
+          ON CONFLICT (ad_id, day, event_type, source, device) DO UPDATE
+            SET events = r.events + excluded.events, listeners = r.listeners + excluded.listeners`);
+        return passed.length;
+      });
+    },
+
+    /** The day's salt, created by whichever process asks first. */
+    async saltFor(day: string): Promise<string> {
+      const fresh = randomBytes(32).toString('base64url');
+      await db.execute(
+        sql`INSERT INTO analytics_salts (day, salt) VALUES (${day}::date, ${fresh}) ON CONFLICT DO NOTHING`,
+      );
+      const [row] = await rows<{ salt: string }>(db, sql`SELECT salt FROM analytics_salts WHERE day = ${day}::date`);
+      return row!.salt;
+    },
+
+    /**
+     * Forgets what can no longer matter: dedupe rows of listener codes whose day is over (a code
+     * lives one UTC day; windows are at most an hour) and the salts of past days, after which a
+     * listener code can no longer be recomputed from anything.
+     */
+    async prune(now: Date, today: string): Promise<void> {
+      const cutoff = new Date(now.getTime() - 25 * 3600_000).toISOString();
+      await db.execute(sql`DELETE FROM analytics_dedupe WHERE counted_at < ${cutoff}::timestamptz`);
+      await db.execute(sql`DELETE FROM analytics_salts WHERE day < ${today}::date - 1`);
+    },
+
+    /** null: no such ad; else whether the public can see it (only visible ads are counted). */
+    async visibility(adId: string): Promise<boolean | null> {
+      const [row] = await rows<{ visible: boolean }>(
+        db,
+        sql`SELECT (status = 'published' AND is_active) AS visible FROM ads WHERE id = ${adId}::uuid`,
+      );
+      return row ? row.visible : null;
+    },
+
+    /** One owner's roll-ups over a range: per ad and type, per day and type, per source, per device. */
+    async rollups(userId: string, range: DayRange, adId?: string): Promise<RollupRow[]> {
+      const found = await rows<Omit<RollupRow, 'set'> & { g: number }>(
+        db,
+        sql`
+        SELECT grouping(d.ad_id, d.day, d.source, d.device) AS g,
+               d.ad_id AS "adId", d.day::text AS day, d.event_type AS "eventType", d.source, d.device,
+               sum(d.events)::int AS events, sum(d.listeners)::int AS listeners
+        FROM analytics_daily d JOIN ads a ON a.id = d.ad_id
+        WHERE a.user_id = ${userId} ${inRange(range, adId)}
+        GROUP BY GROUPING SETS ((d.ad_id, d.event_type), (d.day, d.event_type), (d.source), (d.device))`,
+      );
+      // grouping() sets a bit for each column left out: ad_id=8, day=4, source=2, device=1.
+      const SETS: Record<number, RollupRow['set']> = { 7: 'ad', 11: 'day', 13: 'source', 14: 'device' };
+      return found.map(({ g, ...r }) => ({ ...r, set: SETS[g]! }));
+    },
+
+    /** Daily figures per ad for the CSV export. */
+    async dailyByAd(userId: string, range: DayRange, adId?: string) {
+      return rows<{
+        day: string;
+        title: string;
+        slug: string;
+        eventType: EventType;
+        events: number;
+        listeners: number;
+      }>(
+        db,
+        sql`
+        SELECT d.day::text AS day, a.title, a.slug, d.event_type AS "eventType",
+               sum(d.events)::int AS events, sum(d.listeners)::int AS listeners
+        FROM analytics_daily d JOIN ads a ON a.id = d.ad_id
+        WHERE a.user_id = ${userId} ${inRange(range, adId)}
+        GROUP BY 1, 2, 3, 4, a.created_at, a.id
+        ORDER BY 1, a.created_at DESC, a.id, 4`,
+      );
+    },
+
+    /** Every counted event of an owner's ads; changes whenever one of their figures does. */
+    async totalForOwner(userId: string): Promise<number> {
+      const [row] = await rows<{ total: number }>(
+        db,
+        sql`SELECT coalesce(sum(d.events), 0)::int AS total
+            FROM analytics_daily d JOIN ads a ON a.id = d.ad_id WHERE a.user_id = ${userId}`,
+      );
+      return row?.total ?? 0;
+    },
+  };
+}
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

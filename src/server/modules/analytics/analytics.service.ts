@@ -1,0 +1,134 @@
+import {
+  DEVICE_CLASSES,
+  PERIOD_DAYS,
+  type AdAnalytics,
+  type AnalyticsQuery,
+  type AnalyticsSummary,
+  type DailyCounts,
+  type DeviceClass,
+  type EventCounts,
+  type EventType,
+} from '../../../shared/analytics.js';
+import { NotFoundError } from '../../errors.js';
+import type { AdsRepository } from '../ads/ads.repository.js';
+import type { AnalyticsRepository, DayRange } from './analytics.repository.js';
+
+const DAY_MS = 86_400_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(day) + n * DAY_MS));
+
+const COUNT_OF: Record<EventType, keyof EventCounts> = {
+  play: 'plays',
+  click: 'clicks',
+  share: 'shares',
+  qr_scan: 'qrScans',
+};
+const noCounts = (): EventCounts => ({ plays: 0, clicks: 0, shares: 0, qrScans: 0, listeners: 0 });
+
+/** Every UTC day from `from` to `to`, zero-filled. */
+function days(from: string, to: string): DailyCounts[] {
+  const out: DailyCounts[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) out.push({ day, play: 0, click: 0, share: 0, qr_scan: 0 });
+  return out;
+}
+
+/** RFC 4180 quoting, and no cell a spreadsheet would run as a formula. */
+function csvCell(value: string | number): string {
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** An owner's figures, read from the daily roll-ups over whole UTC days. */
+export function createAnalyticsService(deps: { repo: AnalyticsRepository; ads: AdsRepository; clock?: () => Date }) {
+  const { repo, ads } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  function rangeOf(period: AnalyticsQuery['period']): DayRange {
+    const to = dayOf(clock());
+    return { from: period === 'all' ? null : addDays(to, 1 - PERIOD_DAYS[period]), to };
+  }
+
+  /** Someone else's ad answers exactly like a missing one. */
+  async function assertOwned(userId: string, adId: string | undefined) {
+    if (adId && !(await ads.findOwned(adId, userId))) throw new NotFoundError('Ad not found');
+  }
+
+  return {
+    async summary(userId: string, { period, adId }: AnalyticsQuery): Promise<AnalyticsSummary> {
+      await assertOwned(userId, adId);
+      const range = rangeOf(period);
+      const [mine, rollups] = await Promise.all([ads.listByOwner(userId), repo.rollups(userId, range, adId)]);
+      const scoped = adId ? mine.filter((a) => a.id === adId) : mine;
+
+      const perAd = new Map<string, EventCounts>(scoped.map((a) => [a.id, noCounts()]));
+      const byDay = new Map<string, DailyCounts>();
+      const sources: AnalyticsSummary['sources'] = [];
+      const devices = new Map<DeviceClass, number>(DEVICE_CLASSES.map((d) => [d, 0]));
+      for (const r of rollups) {
+        if (r.set === 'ad') {
+          const counts = perAd.get(r.adId!);
+          if (!counts) continue;
+          counts[COUNT_OF[r.eventType!]] += r.events;
+          counts.listeners += r.listeners;
+        } else if (r.set === 'day') {
+          const day = byDay.get(r.day!) ?? { day: r.day!, play: 0, click: 0, share: 0, qr_scan: 0 };
+          day[r.eventType!] += r.events;
+          byDay.set(r.day!, day);
+        } else if (r.set === 'source') {
+          sources.push({ source: r.source!, events: r.events });
+        } else {
+          devices.set(r.device!, (devices.get(r.device!) ?? 0) + r.events);
+        }
+      }
+
+      const firstDay = [...byDay.keys()].sort()[0];
+      const from = range.from ?? firstDay ?? null;
+      const daily = days(from ?? range.to, range.to).map((d) => byDay.get(d.day) ?? d);
+      const adRows: AdAnalytics[] = scoped.map((a) => ({
+        id: a.id,
+        title: a.title,
+        slug: a.slug,
+        isActive: a.isActive,
+        ...perAd.get(a.id)!,
+      }));
+      const totals = adRows.reduce((t, a) => {
+        for (const k of Object.keys(t) as (keyof EventCounts)[]) t[k] += a[k];
+        return t;
+      }, noCounts());
+      return {
+        period,
+        from,
+        to: range.to,
+        totals: { ...totals, ads: scoped.length, activeAds: scoped.filter((a) => a.isActive).length },
+        daily,
+        sources: sources.sort((a, b) => b.events - a.events || a.source.localeCompare(b.source)),
+        devices: [...devices].map(([device, events]) => ({ device, events })),
+        ads: adRows,
+      };
+    },
+
+    /** The daily figures of the period as CSV: one row per day and ad with any event. */
+    async csv(userId: string, { period, adId }: AnalyticsQuery): Promise<string> {
+      await assertOwned(userId, adId);
+      const found = await repo.dailyByAd(userId, rangeOf(period), adId);
+      const lines = new Map<string, { day: string; title: string; slug: string } & EventCounts>();
+      for (const r of found) {
+        const key = `${r.day}\n${r.slug}`;
+        const line = lines.get(key) ?? { day: r.day, title: r.title, slug: r.slug, ...noCounts() };
+        line[COUNT_OF[r.eventType]] += r.events;
+        line.listeners += r.listeners;
+        lines.set(key, line);
+      }
+      const header = 'date,ad,slug,plays,clicks,shares,qr_scans,listeners';
+      const body = [...lines.values()].map((l) =>
+        [l.day, l.title, l.slug, l.plays, l.clicks, l.shares, l.qrScans, l.listeners].map(csvCell).join(','),
+      );
+      return [header, ...body].join('\r\n') + '\r\n';
+    },
+
+    /** The range of a period, for the export's file name. */
+    rangeOf,
+  };
+}
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
