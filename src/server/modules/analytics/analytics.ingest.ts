@@ -1,8 +1,7 @@
-import { isbot } from 'isbot';
 import { DEDUPE_WINDOW_MS, type EventInput } from '../../../shared/analytics.js';
 import { AppError, BadRequestError } from '../../errors.js';
 import type { AnalyticsRepository, PendingEvent } from './analytics.repository.js';
-import { deviceClassOf, listenerKey } from './listener.js';
+import { classifyAgent, listenerKey } from './listener.js';
 
 export interface Requester {
   ip: string;
@@ -30,6 +29,18 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
+/** A lookup in flight, and its answer once it has one, so later callers need not wait a tick. */
+interface Lookup<T> {
+  pending: Promise<T>;
+  answer?: { value: T };
+}
+function lookup<T>(pending: Promise<T>, onError: () => void): Lookup<T> {
+  const entry: Lookup<T> = { pending };
+  pending.then((value) => (entry.answer = { value }), onError);
+  return entry;
+}
+const answerOf = <T>(entry: Lookup<T>): T | Promise<T> => (entry.answer ? entry.answer.value : entry.pending);
+
 /**
  * Accepting events is cheap and synchronous to the listener (filter, hash, queue); counting happens
  * in batches, in the database, where the dedupe windows hold across every app process.
@@ -49,26 +60,25 @@ export function createEventIngest(options: IngestOptions) {
   let lastPrune = 0;
 
   // The day's salt, fetched once per day per process.
-  let salt: { day: string; value: Promise<string> } | undefined;
-  function saltOf(day: string): Promise<string> {
+  let salt: (Lookup<string> & { day: string }) | undefined;
+  function saltOf(day: string): string | Promise<string> {
     if (salt?.day !== day) {
-      const value = repo.saltFor(day);
-      value.catch(() => (salt = undefined)); // ask again next time
-      salt = { day, value };
+      const entry = { day, ...lookup(repo.saltFor(day), () => salt === entry && (salt = undefined)) };
+      salt = entry;
     }
-    return salt.value;
+    return answerOf(salt);
   }
 
   // Whether an ad may be counted, remembered briefly: events arrive in bursts for the same few ads.
-  const visibility = new Map<string, { visible: Promise<boolean | null>; until: number }>();
-  function visibilityOf(adId: string, now: number): Promise<boolean | null> {
-    const hit = visibility.get(adId);
-    if (hit && hit.until > now) return hit.visible;
-    if (visibility.size >= VISIBILITY_CACHE_SIZE) visibility.clear();
-    const visible = repo.visibility(adId);
-    visible.catch(() => visibility.delete(adId));
-    visibility.set(adId, { visible, until: now + VISIBILITY_TTL_MS });
-    return visible;
+  const visibility = new Map<string, Lookup<boolean | null> & { until: number }>();
+  function visibilityOf(adId: string, now: number): boolean | null | Promise<boolean | null> {
+    let entry = visibility.get(adId);
+    if (!entry || entry.until <= now) {
+      if (visibility.size >= VISIBILITY_CACHE_SIZE) visibility.clear();
+      entry = { until: now + VISIBILITY_TTL_MS, ...lookup(repo.visibility(adId), () => visibility.delete(adId)) };
+      visibility.set(adId, entry);
+    }
+    return answerOf(entry);
   }
 
   function schedule() {
@@ -136,12 +146,16 @@ export function createEventIngest(options: IngestOptions) {
      * the public cannot see); an ad id that does not exist is a bad request.
      */
     async accept(input: EventInput, who: Requester): Promise<'accepted' | 'dropped'> {
-      if (who.prefetch || !who.userAgent || isbot(who.userAgent)) return 'dropped';
+      const agent = classifyAgent(who.userAgent);
+      if (who.prefetch || agent.bot) return 'dropped';
       const now = clock();
-      const visible = await visibilityOf(input.ad_id, now.getTime());
+      // Both lookups are answered from memory nearly always; await only when they are not.
+      const seen = visibilityOf(input.ad_id, now.getTime());
+      const visible = seen instanceof Promise ? await seen : seen;
       if (visible === null) throw new BadRequestError('ad_id: no such ad');
       if (!visible) return 'dropped';
       if (pending.length >= MAX_PENDING) throw new AppError(503, 'Too busy to record events; try again shortly');
+      const daySalt = saltOf(dayOf(now));
       const kind = input.event_type === 'click' ? `click:${input.referrer}` : input.event_type;
       pending.push({
         adId: input.ad_id,
@@ -150,8 +164,13 @@ export function createEventIngest(options: IngestOptions) {
         referrer: input.referrer ?? null,
         userAgent: who.userAgent,
         source: input.source,
-        device: deviceClassOf(who.userAgent),
-        listenerKey: listenerKey(await saltOf(dayOf(now)), who.ip, who.userAgent, input.ad_id),
+        device: agent.device,
+        listenerKey: listenerKey(
+          typeof daySalt === 'string' ? daySalt : await daySalt,
+          who.ip,
+          who.userAgent,
+          input.ad_id,
+        ),
         createdAt: now,
         countedUntil: new Date(now.getTime() + DEDUPE_WINDOW_MS[input.event_type]),
       });

@@ -30,13 +30,22 @@ export async function analyticsRoutes(
       timeWindow: '1 minute',
       // Per client (network and browser); kept in memory only, never stored.
       keyGenerator: (req) => `${req.ip}\n${req.headers['user-agent'] ?? ''}`,
+      // Pages send events in the background and never read these; only the refusal says when to retry.
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+      addHeaders: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+        'retry-after': true,
+      },
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: ctx.statusCode,
         error: 'Too Many Requests',
         message: 'Too many events from this client; try again in a minute',
       }),
     });
-    events.post('/api/events', { bodyLimit: 4096 }, async (req, reply) => {
+    // Answers carry no body, so the security headers (about 1 KB a response) are left off.
+    events.post('/api/events', { bodyLimit: 4096, helmet: false }, async (req, reply) => {
       const outcome = await ingest.accept(parseInput(EventInput, req.body), {
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? '',

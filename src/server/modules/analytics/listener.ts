@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
 import ipaddr from 'ipaddr.js';
+import { isbot } from 'isbot';
 import type { DeviceClass } from '../../../shared/analytics.js';
 
 /**
@@ -8,7 +9,7 @@ import type { DeviceClass } from '../../../shared/analytics.js';
  * holds a whole /64 and rotates the rest), IPv4-mapped IPv6 as the IPv4 it carries.
  */
 export function networkOf(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
+  if (!ip.includes(':') || !ipaddr.isValid(ip)) return ip; // plain IPv4 needs no parsing
   const addr = ipaddr.process(ip);
   if (addr.kind() === 'ipv4') return addr.toString();
   return (addr as ipaddr.IPv6).parts
@@ -28,16 +29,21 @@ export function listenerKey(salt: string, ip: string, userAgent: string, adId: s
     .slice(0, 22); // 132 bits: collisions are out of reach at any realistic volume
 }
 
-// User agents repeat a lot; parsing one is the costliest step of accepting an event.
-const deviceCache = new Map<string, DeviceClass>();
-const DEVICE_CACHE_SIZE = 2000;
+// User agents repeat a lot; telling a bot and a device class from one is the costliest step of accepting
+// an event, so each answer is remembered.
+const agents = new Map<string, { bot: boolean; device: DeviceClass }>();
+const AGENT_CACHE_SIZE = 5000;
 
-export function deviceClassOf(userAgent: string): DeviceClass {
-  let device = deviceCache.get(userAgent);
-  if (device) return device;
-  const type = Bowser.parse(userAgent).platform.type;
-  device = type === 'mobile' || type === 'tablet' ? type : 'desktop';
-  if (deviceCache.size >= DEVICE_CACHE_SIZE) deviceCache.clear();
-  deviceCache.set(userAgent, device);
-  return device;
+/** Whether a user agent is a bot (the isbot list; a missing one counts as a bot), and its device class. */
+export function classifyAgent(userAgent: string): { bot: boolean; device: DeviceClass } {
+  let known = agents.get(userAgent);
+  if (known) return known;
+  const type = userAgent ? Bowser.parse(userAgent).platform.type : undefined;
+  known = {
+    bot: !userAgent || isbot(userAgent),
+    device: type === 'mobile' || type === 'tablet' ? type : 'desktop',
+  };
+  if (agents.size >= AGENT_CACHE_SIZE) agents.clear();
+  agents.set(userAgent, known);
+  return known;
 }
