@@ -24,7 +24,7 @@ const EVENTS = [
 ];
 
 const NOT_COUNTED = [
-  'Bots and crawlers: requests whose browser name is on the widely used isbot list.',
+  'Bots and crawlers: requests whose browser name (user agent) is on the widely used isbot list, or that give none.',
   'HEAD requests and prefetches, where a browser or an app fetches a page ahead of time without anyone looking at it.',
   'Events for ads that are hidden (deactivated by their advertiser).',
   'More than 60 events in a minute from one client: the rest are refused, so nobody can inflate an ad by sending events again and again.',
@@ -64,7 +64,8 @@ export default function MeasurementPage() {
           </p>
           <p>
             Because the code changes daily, unique listeners are counted per ad and per day: someone who listens on two
-            different days counts as a listener on each of them.
+            different days counts as a listener on each of them, and a play just before midnight UTC and another just
+            after it both count.
           </p>
         </div>
       </Section>
@@ -97,7 +98,8 @@ export default function MeasurementPage() {
           </p>
           <p>
             Events are written to the database in batches every 250 milliseconds, so the dashboard's figures update
-            within a few seconds. When the server shuts down it writes every accepted event first.
+            within a few seconds. When the server shuts down it writes every accepted event first; only an outright
+            crash could lose the events of its last quarter of a second.
           </p>
           <p>
             Advertisers can download the daily figures of any period as a CSV file from their{' '}
