@@ -262,6 +262,12 @@ test('the analytics page: period in the URL, CSV export, QR codes, details, acce
   await owner.getByRole('link', { name: 'Back to Analytics' }).click();
   await expect(owner).toHaveURL(/\/dashboard\/analytics\?period=all$/);
 
+  // An ad that is not this advertiser's: an error with a retry, at once (nothing to wait for).
+  await owner.goto('/dashboard/analytics/00000000-0000-4000-8000-000000000000');
+  await expect(owner.getByRole('alert')).toContainText('Failed to fetch analytics: Ad not found');
+  await expect(owner.getByRole('alert').getByRole('button', { name: 'Try Again' })).toBeVisible();
+  await owner.getByRole('link', { name: 'Back to Analytics' }).click();
+
   // How we count.
   await owner.getByRole('link', { name: 'How we count' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: 'How We Measure' })).toBeVisible();

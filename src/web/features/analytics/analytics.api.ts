@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AnalyticsQuery, AnalyticsSummary } from '../../../shared/analytics';
 import { messages } from '../../../shared/messages';
-import { api, withQuery } from '../../lib/api';
+import { api, ApiError, withQuery } from '../../lib/api';
 import { DASHBOARD, myKeys } from '../ads/my-ads.api';
 
 const analyticsKey = ({ period, adId }: AnalyticsQuery) => [...myKeys.analytics, period, adId ?? null] as const;
@@ -18,6 +18,8 @@ export function useAnalytics(query: AnalyticsQuery) {
       }),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === adId ? previous : undefined),
     ...DASHBOARD,
+    // Someone else's or a deleted ad (404) will not appear by asking again.
+    retry: (failures, err) => failures < DASHBOARD.retry && !(err instanceof ApiError && err.status < 500),
   });
 }
 
