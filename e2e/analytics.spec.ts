@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { devices, type BrowserContext, type Page } from '@playwright/test';
 import type { AdListResponse, PublicAd } from '../src/shared/ads';
 import { clickRate, formatRate, type AnalyticsSummary } from '../src/shared/analytics';
 import { expect, test } from './fixtures';
@@ -24,30 +24,42 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 
-/** The demo advertiser, signed in, on a page of its own. */
-async function ownerPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), storageState: ownerState });
-  return context.newPage();
-}
-
 /**
- * A listener in a separate browser context. Each gets a user agent of its own: the server counts one
- * listener per network address and browser, so earlier journeys' plays from this machine don't dedupe
- * these; and other sites (an advertiser's website) answer with a stub page instead of the internet.
+ * The demo advertiser, signed in, and a listener, each in a browser context of its own. The listener
+ * gets a user agent of its own: the server counts one listener per network address and browser, so
+ * earlier journeys' plays from this machine don't dedupe its events; and other sites (an advertiser's
+ * website) answer with a stub page instead of the internet.
  */
-async function listenerPage(browser: Browser): Promise<Page> {
-  const userAgent = `${devices['Desktop Chrome'].userAgent} AdReplayE2E/${Math.random().toString(36).slice(2)}`;
-  const context = await browser.newContext({ baseURL: baseURL(), userAgent });
-  await context.route(
-    (url) => url.origin !== baseURL(),
-    (route) => route.fulfill({ contentType: 'text/html', body: '<title>Advertiser site</title>' }),
-  );
-  return context.newPage();
-}
+const journey = test.extend<{ owner: Page; listener: Page }>({
+  owner: async ({ browser }, use) => {
+    const context = await browser.newContext({ baseURL: baseURL(), storageState: ownerState });
+    await use(await context.newPage());
+    await context.close();
+  },
+  listener: async ({ browser }, use) => {
+    const userAgent = `${devices['Desktop Chrome'].userAgent} AdReplayE2E/${Math.random().toString(36).slice(2)}`;
+    const context = await browser.newContext({ baseURL: baseURL(), userAgent });
+    await context.route(
+      (url) => url.origin !== baseURL(),
+      (route) => route.fulfill({ contentType: 'text/html', body: '<title>Advertiser site</title>' }),
+    );
+    await use(await context.newPage());
+    await context.close();
+  },
+});
 
 async function demoAd(page: Page, search: string): Promise<PublicAd> {
   const res = await page.request.get(`/api/ads?limit=1&search=${encodeURIComponent(search)}`);
   return ((await res.json()) as AdListResponse).ads[0]!;
+}
+
+/** The types of the events the page sends from now on. */
+function sentEvents(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/events')) sent.push(r.postDataJSON()?.event_type);
+  });
+  return sent;
 }
 
 /** Resolves with the status of the next event the page sends. */
@@ -67,82 +79,75 @@ const stat = (page: Page, label: string) =>
     .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
     .getByTestId('stat-value');
 
-test('a play in one browser shows up live on the owner’s analytics page and dashboard', async ({ browser }) => {
-  const owner = await ownerPage(browser);
-  const listener = await listenerPage(browser);
-  const ad = await demoAd(listener, 'Lakeside');
+journey(
+  'a play in one browser shows up live on the owner’s analytics page and dashboard',
+  async ({ owner, listener }) => {
+    const ad = await demoAd(listener, 'Lakeside');
 
-  await owner.goto('/dashboard/analytics?period=all');
-  const totalPlays = stat(owner, 'Total Plays');
-  await expect(totalPlays).toHaveText(/^\d[\d,]*$/);
-  const before = Number((await totalPlays.textContent())!.replace(/,/g, ''));
-  const row = owner.getByTestId('analytics-row').filter({ hasText: ad.title });
-  const rowPlays = Number(await row.getByRole('cell').first().textContent());
-  await owner.evaluate(() => Object.assign(window, { notReloaded: true }));
+    await owner.goto('/dashboard/analytics?period=all');
+    const totalPlays = stat(owner, 'Total Plays');
+    await expect(totalPlays).toHaveText(/^\d[\d,]*$/);
+    const before = Number((await totalPlays.textContent())!.replace(/,/g, ''));
+    const row = owner.getByTestId('analytics-row').filter({ hasText: ad.title });
+    const rowPlays = Number(await row.getByRole('cell').first().textContent());
+    await owner.evaluate(() => Object.assign(window, { notReloaded: true }));
 
-  await listener.goto(`/ad/${ad.slug}`);
-  const played = nextEvent(listener, 'play');
-  await listener.getByRole('button', { name: `Play ${ad.title}` }).click();
-  expect(await played).toBe(202);
+    await listener.goto(`/ad/${ad.slug}`);
+    const played = nextEvent(listener, 'play');
+    await listener.getByRole('button', { name: `Play ${ad.title}` }).click();
+    expect(await played).toBe(202);
 
-  await expect(totalPlays).toHaveText(String(before + 1), { timeout: 15_000 });
-  await expect(row.getByRole('cell').first()).toHaveText(String(rowPlays + 1));
-  expect(await owner.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await expect(totalPlays).toHaveText(String(before + 1), { timeout: 15_000 });
+    await expect(row.getByRole('cell').first()).toHaveText(String(rowPlays + 1));
+    expect(await owner.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
-  // The dashboard home counts the same plays, and the ad's own line shows them.
-  await owner.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dashboard' }).click();
-  await expect(stat(owner, 'Total Plays')).toHaveText(String(before + 1));
-  await owner.context().close();
-  await listener.context().close();
-});
+    // The dashboard home counts the same plays, and the ad's own line shows them.
+    await owner.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(stat(owner, 'Total Plays')).toHaveText(String(before + 1));
+  },
+);
 
-test('a QR visit counts one scan, drops ?src=qr from the address and not again on reload', async ({ browser }) => {
-  const owner = await ownerPage(browser);
-  const listener = await listenerPage(browser);
-  const ad = await demoAd(listener, 'Miller Motors');
-  const sent: string[] = [];
-  listener.on('request', (r) => {
-    if (r.url().endsWith('/api/events')) sent.push(r.postDataJSON()?.event_type);
-  });
+journey(
+  'a QR visit counts one scan, drops ?src=qr from the address and not again on reload',
+  async ({ owner, listener }) => {
+    const ad = await demoAd(listener, 'Miller Motors');
+    const sent = sentEvents(listener);
 
-  await owner.goto(`/dashboard/analytics/${ad.id}?period=all`);
-  await expect(owner.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
-  const scans = stat(owner, 'QR Scans');
-  await expect(scans).toHaveText(/^\d+$/);
-  const before = Number(await scans.textContent());
+    await owner.goto(`/dashboard/analytics/${ad.id}?period=all`);
+    await expect(owner.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
+    const scans = stat(owner, 'QR Scans');
+    await expect(scans).toHaveText(/^\d+$/);
+    const before = Number(await scans.textContent());
 
-  const scanned = nextEvent(listener, 'qr_scan');
-  await listener.goto(`/ad/${ad.slug}?src=qr`);
-  expect(await scanned).toBe(202);
-  await expect(listener).toHaveURL(`${baseURL()}/ad/${ad.slug}`);
-  await expect(listener.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
-  await listener.reload();
-  await expect(listener.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
-  await expect(listener).toHaveURL(`${baseURL()}/ad/${ad.slug}`);
+    const scanned = nextEvent(listener, 'qr_scan');
+    await listener.goto(`/ad/${ad.slug}?src=qr`);
+    expect(await scanned).toBe(202);
+    await expect(listener).toHaveURL(`${baseURL()}/ad/${ad.slug}`);
+    await expect(listener.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
+    await listener.reload();
+    await expect(listener.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
+    await expect(listener).toHaveURL(`${baseURL()}/ad/${ad.slug}`);
 
-  await expect(scans).toHaveText(String(before + 1), { timeout: 15_000 });
-  await listener.waitForTimeout(3_000); // a second scan would have been counted by now
-  await owner.reload();
-  await expect(stat(owner, 'QR Scans')).toHaveText(String(before + 1));
-  expect(sent.filter((t) => t === 'qr_scan')).toEqual(['qr_scan']);
+    await expect(scans).toHaveText(String(before + 1), { timeout: 15_000 });
+    await listener.waitForTimeout(3_000); // a second scan would have been counted by now
+    await owner.reload();
+    await expect(stat(owner, 'QR Scans')).toHaveText(String(before + 1));
+    expect(sent.filter((t) => t === 'qr_scan')).toEqual(['qr_scan']);
 
-  // A play after the scan keeps the visit's source: the QR code.
-  const played = nextEvent(listener, 'play');
-  await listener.getByRole('button', { name: `Play ${ad.title}` }).click();
-  expect(await played).toBe(202);
-  await expect(async () => {
-    const summary = (await (
-      await owner.request.get(`/api/analytics?period=all&adId=${ad.id}`)
-    ).json()) as AnalyticsSummary;
-    expect(summary.sources.find((s) => s.source === 'qr')?.events).toBeGreaterThanOrEqual(2);
-  }).toPass({ timeout: 10_000 });
-  await owner.context().close();
-  await listener.context().close();
-});
+    // A play after the scan keeps the visit's source: the QR code.
+    const played = nextEvent(listener, 'play');
+    await listener.getByRole('button', { name: `Play ${ad.title}` }).click();
+    expect(await played).toBe(202);
+    await expect(async () => {
+      const summary = (await (
+        await owner.request.get(`/api/analytics?period=all&adId=${ad.id}`)
+      ).json()) as AnalyticsSummary;
+      expect(summary.sources.find((s) => s.source === 'qr')?.events).toBeGreaterThanOrEqual(2);
+    }).toPass({ timeout: 10_000 });
+  },
+);
 
-test('Visit Website and Call Now change the click rate on the owner’s page', async ({ browser }) => {
-  const owner = await ownerPage(browser);
-  const listener = await listenerPage(browser);
+journey('Visit Website and Call Now change the click rate on the owner’s page', async ({ owner, listener }) => {
   const ad = await demoAd(listener, 'Quick Tire');
 
   await owner.goto(`/dashboard/analytics/${ad.id}?period=7d`);
@@ -179,19 +184,13 @@ test('Visit Website and Call Now change the click rate on the owner’s page', a
   const after = { ...totals, plays: totals.plays + 1, clicks: totals.clicks + 2 };
   await expect(rate).toHaveText(formatRate(clickRate(after)), { timeout: 15_000 });
   await expect(owner.getByTestId('stat').filter({ hasText: 'Click Rate' })).toContainText(`${after.clicks} clicks`);
-  await owner.context().close();
-  await listener.context().close();
 });
 
-test('a share counts once the link is copied; showing the QR code counts nothing', async ({ browser }) => {
-  const listener = await listenerPage(browser);
+journey('a share counts once the link is copied; showing the QR code counts nothing', async ({ listener }) => {
   await listener.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await listener.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
   const ad = await demoAd(listener, 'Harbor Pizza');
-  const sent: string[] = [];
-  listener.on('request', (r) => {
-    if (r.url().endsWith('/api/events')) sent.push(r.postDataJSON()?.event_type);
-  });
+  const sent = sentEvents(listener);
   await listener.goto(`/ad/${ad.slug}`);
   await listener.getByRole('button', { name: 'Show QR' }).click();
   await expect(listener.getByTestId('ad-qr')).toBeVisible();
@@ -200,11 +199,9 @@ test('a share counts once the link is copied; showing the QR code counts nothing
   await expect(listener.getByText(`Link to '${ad.title}' has been copied to clipboard`)).toBeVisible();
   expect(await shared).toBe(202);
   expect(sent).toEqual(['share']);
-  await listener.context().close();
 });
 
-test('the analytics page: period in the URL, CSV export, QR codes, details, accessible', async ({ browser }) => {
-  const owner = await ownerPage(browser);
+journey('the analytics page: period in the URL, CSV export, QR codes, details, accessible', async ({ owner }) => {
   await owner.goto('/dashboard/analytics');
   await expect(owner.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
   await expect(owner.getByRole('radio', { name: '30 days' })).toBeChecked();
@@ -271,7 +268,6 @@ test('the analytics page: period in the URL, CSV export, QR codes, details, acce
   // How we count.
   await owner.getByRole('link', { name: 'How we count' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: 'How We Measure' })).toBeVisible();
-  await owner.context().close();
 });
 
 test('an advertiser without ads sees the empty state', async ({ page }) => {
