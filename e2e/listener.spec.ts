@@ -144,7 +144,7 @@ test.describe('an ad page', () => {
     await page.goto(`/ad/${ad.slug}`);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByText(`Link to '${ad.title}' has been copied to clipboard`)).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/ad/${ad.slug}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/ad/${ad.slug}?src=share`);
   });
 
   test('Show QR renders a code that opens the ad page with ?src=qr', async ({ page, baseURL }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_HOST as HOSTNAME } from './sources.js';
 
 /** Engagement events of spec section 3, and the counting rules of /about/measurement. */
 export const EVENT_TYPES = ['play', 'click', 'share', 'qr_scan'] as const;
@@ -24,8 +25,6 @@ export const DEDUPE_WINDOW_MS: Record<EventType, number> = {
 };
 /** Events one client may send per minute before it is refused (429). */
 export const EVENTS_PER_MINUTE = 60;
-
-const HOSTNAME = /^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 
 /** One event as the page sends it (POST /api/events). */
 export const EventInput = z

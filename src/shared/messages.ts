@@ -22,4 +22,9 @@ export const messages = {
   unsaved: (title: string) => `You've unsaved "${title}"`,
   linkCopied: (title: string) => `Link to '${title}' has been copied to clipboard`,
   shareText: (business: string) => `Check out this ad from ${business}`,
+  failedToRecordEvent: (message: string) => `Failed to record event: ${message}`,
+  failedToFetchAnalytics: (message: string) => `Failed to fetch analytics: ${message}`,
+  loadingAnalytics: 'Loading analytics...',
+  noAnalytics: 'No analytics data available',
+  scanToShare: 'Scan to share this ad',
 } as const;

@@ -51,4 +51,13 @@ export const PAGE_META: Record<string, PageMeta> = {
   '/forgot-password': { title: 'Forgot password | AdReplay', description: 'Get a link to reset your password.' },
   '/reset-password': { title: 'Choose a new password | AdReplay', description: 'Set a new AdReplay password.' },
   '/dashboard': { title: 'Dashboard | AdReplay', description: 'Manage your ads, plan and account.' },
+  '/dashboard/analytics': {
+    title: 'Analytics | AdReplay',
+    description: 'Plays, clicks, shares and QR scans of your ads, live.',
+  },
+  '/about/measurement': {
+    title: 'How we measure | AdReplay',
+    description:
+      'What counts as a play, click, share and QR scan on AdReplay, how duplicates and bots are left out, and what is never stored.',
+  },
 };

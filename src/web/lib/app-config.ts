@@ -1,3 +1,5 @@
+import type { EntrySource } from '../../shared/analytics';
+
 /**
  * Settings the server hands to the web app through <meta name="adreplay-config"> (no inline scripts:
  * the CSP forbids them), with fallbacks for the Vite dev server.
@@ -22,4 +24,6 @@ function readConfig(): AppConfig {
 
 export const appConfig = readConfig();
 
-export const adUrl = (slug: string) => `${appConfig.publicOrigin}/ad/${slug}`;
+/** The public address of an ad; our own links say where they were followed from (?src=). */
+export const adUrl = (slug: string, src?: Exclude<EntrySource, 'direct'>) =>
+  `${appConfig.publicOrigin}/ad/${slug}${src ? `?src=${src}` : ''}`;

@@ -16,6 +16,7 @@ const COLUMNS = [
     title: 'About Us',
     links: [
       { to: '/about', label: 'About' },
+      { to: '/about/measurement', label: 'How We Measure' },
       { to: '/contact', label: 'Contact' },
       { to: '/demo', label: 'Demo' },
       { to: '/terms', label: 'Terms of Service' },

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { PublicAd } from '../../../shared/ads';
 import { Card, Skeleton } from '../../components/ui/card';
 import { formatDuration } from '../../lib/format';
+import { recordEvent } from '../analytics/record-event';
 import { AudioPlayer } from '../player/AudioPlayer';
 
 export function AdLogo({ ad, size = 'md' }: { ad: Pick<PublicAd, 'logoUrl' | 'businessName'>; size?: 'md' | 'lg' }) {
@@ -38,7 +39,7 @@ export function AdCard({ ad }: { ad: PublicAd }) {
           <p className="truncate text-sm text-slate-700">{ad.businessName}</p>
         </div>
       </div>
-      <AudioPlayer ad={ad} size="sm" />
+      <AudioPlayer ad={ad} size="sm" onPlayStarted={() => recordEvent({ adId: ad.id, type: 'play' })} />
       <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium">{ad.category}</span>
         <span className="flex items-center gap-1">

@@ -11,10 +11,11 @@ export const myKeys = {
   stats: ['my', 'stats'] as const,
   plan: ['my', 'plan'] as const,
   usage: ['my', 'usage'] as const,
+  analytics: ['my', 'analytics'] as const,
 };
 
 // Spec section 7: dashboard data fresh 5 min with 3 retries; the user's plan 60 s; usage 30 s.
-const DASHBOARD = { staleTime: 5 * 60_000, retry: 3 } as const;
+export const DASHBOARD = { staleTime: 5 * 60_000, retry: 3 } as const;
 
 export interface MyStats {
   totalAds: number;

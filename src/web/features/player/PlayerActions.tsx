@@ -6,13 +6,14 @@ import { messages } from '../../../shared/messages';
 import { buttonClass } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { recordEvent } from '../analytics/record-event';
 import { toggle, useSavedList } from '../saved/saved-store';
 import { shareAd } from './share';
 
 const QrPanel = lazy(() => import('./QrPanel'));
 
 /** Like, save, share and the QR panel of one ad. */
-export function PlayerActions({ ad, onShared }: { ad: PublicAd; onShared?: () => void }) {
+export function PlayerActions({ ad }: { ad: PublicAd }) {
   const liked = useSavedList('liked').some((a) => a.id === ad.id);
   const saved = useSavedList('saved').some((a) => a.id === ad.id);
   const [qrOpen, setQrOpen] = useState(false);
@@ -36,7 +37,11 @@ export function PlayerActions({ ad, onShared }: { ad: PublicAd; onShared?: () =>
         >
           <Bookmark className={cn('h-4 w-4', saved && 'fill-current')} aria-hidden /> {saved ? 'Saved' : 'Save'}
         </button>
-        <button type="button" className={small} onClick={async () => (await shareAd(ad)) && onShared?.()}>
+        <button
+          type="button"
+          className={small}
+          onClick={async () => (await shareAd(ad)) && recordEvent({ adId: ad.id, type: 'share' })}
+        >
           <Share2 className="h-4 w-4" aria-hidden /> Share
         </button>
         <button type="button" aria-expanded={qrOpen} className={small} onClick={() => setQrOpen((o) => !o)}>

@@ -4,9 +4,20 @@ import { Download } from 'lucide-react';
 import { adUrl } from '../../lib/app-config';
 import { buttonClass } from '../../components/ui/button';
 
-/** The ad's QR code (size 128, high error correction); scanning it opens the ad page with ?src=qr. */
-export default function QrPanel({ slug, title }: { slug: string; title: string }) {
-  const value = `${adUrl(slug)}?src=qr`;
+/**
+ * The ad's QR code (size 128, high error correction); scanning it opens the ad page with ?src=qr,
+ * which counts the scan. Showing the code counts nothing.
+ */
+export default function QrPanel({
+  slug,
+  title,
+  caption = 'Scan to open this ad',
+}: {
+  slug: string;
+  title: string;
+  caption?: string;
+}) {
+  const value = adUrl(slug, 'qr');
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const download = (href: string, ext: string) => {
@@ -27,7 +38,7 @@ export default function QrPanel({ slug, title }: { slug: string; title: string }
         data-testid="ad-qr"
       />
       <QRCodeCanvas ref={canvasRef} value={value} size={512} level="H" marginSize={4} className="hidden" />
-      <p className="text-xs text-slate-700">Scan to open this ad</p>
+      <p className="text-xs text-slate-700">{caption}</p>
       <div className="flex gap-2">
         <button
           type="button"

@@ -5,7 +5,7 @@ import { adUrl } from '../../lib/app-config';
 
 /** The device share sheet, or copying the link where there is none. Resolves true once shared. */
 export async function shareAd(ad: Pick<PublicAd, 'title' | 'slug' | 'businessName'>): Promise<boolean> {
-  const url = adUrl(ad.slug);
+  const url = adUrl(ad.slug, 'share');
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title: ad.title, text: messages.shareText(ad.businessName), url });

@@ -2,19 +2,23 @@ import { BarChart3, List, MousePointerClick, Play, Plus, Radio, Settings } from 
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
+import { Stat } from '../../components/ui/stat';
 import { useSession } from '../../features/auth/session';
 import { useMyAds, useMyStats } from '../../features/ads/my-ads.api';
-import { formatDate } from '../../lib/format';
+import { useAnalytics, useAnalyticsStream } from '../../features/analytics/analytics.api';
+import { formatDate, plural } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 
-function Stat({ label, value, icon: Icon }: { label: string; value: number | undefined; icon: typeof Play }) {
+function AdFigures({ figures }: { figures: { plays: number; clicks: number } }) {
   return (
-    <Card className="p-5">
-      <div className="flex items-center justify-between text-sm text-slate-700">
-        {label} <Icon className="h-4 w-4" aria-hidden />
-      </div>
-      <div className="mt-2 text-3xl font-bold tabular-nums">{value ?? <Skeleton className="h-8 w-12" />}</div>
-    </Card>
+    <p className="flex gap-4 text-sm text-slate-700 tabular-nums">
+      <span className="flex items-center gap-1">
+        <Play className="h-4 w-4" aria-hidden /> {plural(figures.plays, 'play')}
+      </span>
+      <span className="flex items-center gap-1">
+        <MousePointerClick className="h-4 w-4" aria-hidden /> {plural(figures.clicks, 'click')}
+      </span>
+    </p>
   );
 }
 
@@ -23,21 +27,25 @@ export default function DashboardHomePage() {
   const { user } = useSession();
   const ads = useMyAds();
   const stats = useMyStats();
+  // Per-ad plays and clicks over all time; the stream keeps them and the cards live.
+  const figures = useAnalytics({ period: 'all' });
+  useAnalyticsStream();
   if (!user) return null;
   const name = user.email.split('@')[0];
   const list = ads.data?.ads ?? [];
+  const perAd = new Map(figures.data?.ads.map((a) => [a.id, a]));
   return (
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-bold">Welcome back, {name}!</h1>
         <p className="text-slate-700">Here is how your ads are doing.</p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Total Ads" value={stats.data?.totalAds} icon={Radio} />
         <Stat label="Active Ads" value={stats.data?.activeAds} icon={List} />
         <Stat label="Total Plays" value={stats.data?.totalPlays} icon={Play} />
         <Stat label="Total Clicks" value={stats.data?.totalClicks} icon={MousePointerClick} />
-      </div>
+      </dl>
 
       <section aria-labelledby="recent-heading">
         <div className="flex items-center justify-between">
@@ -75,7 +83,7 @@ export default function DashboardHomePage() {
           <ul className="mt-4 space-y-2">
             {list.slice(0, 3).map((ad) => (
               <li key={ad.id}>
-                <Card className="flex items-center justify-between gap-4 p-4">
+                <Card className="flex flex-wrap items-center justify-between gap-4 p-4" data-testid="recent-ad">
                   <div className="min-w-0">
                     <Link to={`/ad/${ad.slug}`} className="font-medium hover:underline">
                       {ad.title}
@@ -84,6 +92,11 @@ export default function DashboardHomePage() {
                       {ad.category} · added {formatDate(ad.createdAt)} · {ad.isActive ? 'Active' : 'Inactive'}
                     </p>
                   </div>
+                  {figures.isPending ? (
+                    <Skeleton className="h-5 w-32" />
+                  ) : (
+                    perAd.has(ad.id) && <AdFigures figures={perAd.get(ad.id)!} />
+                  )}
                 </Card>
               </li>
             ))}

@@ -89,6 +89,13 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
+        <p className="mt-8 text-slate-800">
+          Read{' '}
+          <Link to="/about/measurement" className="text-brand-700 underline">
+            how we measure
+          </Link>{' '}
+          plays, clicks, shares and QR scans, and what we never store.
+        </p>
       </Section>
     </>
   );

@@ -6,6 +6,8 @@ import { buttonClass } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { AdCard, AdLogo } from '../../features/ads/AdCard';
 import { useAd, useRelatedAds } from '../../features/ads/ads.api';
+import { recordEvent } from '../../features/analytics/record-event';
+import { useLinkArrival } from '../../features/analytics/use-link-arrival';
 import { AudioPlayer } from '../../features/player/AudioPlayer';
 import { PlayerActions } from '../../features/player/PlayerActions';
 import { formatDate } from '../../lib/format';
@@ -42,7 +44,9 @@ function Fact({ icon: Icon, label, children }: { icon: typeof User; label: strin
 
 function AdDetails({ ad }: { ad: PublicAd }) {
   usePageMeta({ title: `${ad.title} | AdReplay`, description: ad.description ?? `${ad.title} by ${ad.businessName}` });
+  useLinkArrival(ad.id);
   const website = ad.websiteUrl;
+  const websiteClicked = () => recordEvent({ adId: ad.id, type: 'click', referrer: 'website_button' });
   return (
     <article className="mx-auto max-w-5xl px-4 py-10">
       <div className="flex flex-wrap items-start gap-5">
@@ -72,7 +76,7 @@ function AdDetails({ ad }: { ad: PublicAd }) {
         <p className="mb-4 text-sm text-slate-700">
           <span className="font-semibold text-slate-900">{ad.businessName}</span> · {ad.category}
         </p>
-        <AudioPlayer ad={ad} />
+        <AudioPlayer ad={ad} onPlayStarted={() => recordEvent({ adId: ad.id, type: 'play' })} />
         <div className="mt-6">
           <PlayerActions ad={ad} />
         </div>
@@ -86,7 +90,13 @@ function AdDetails({ ad }: { ad: PublicAd }) {
               `${ad.businessName} shared this ad on AdReplay so you can listen again any time. Get in touch to learn more about their offer.`}
           </p>
           {website && (
-            <a href={website} target="_blank" rel="noopener noreferrer" className={buttonClass({}, 'mt-4')}>
+            <a
+              href={website}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={websiteClicked}
+              className={buttonClass({}, 'mt-4')}
+            >
               <Globe className="h-4 w-4" aria-hidden /> Visit Website
             </a>
           )}
@@ -112,7 +122,11 @@ function AdDetails({ ad }: { ad: PublicAd }) {
           </dl>
           <div className="mt-4 flex flex-wrap gap-2">
             {ad.phone && (
-              <a href={`tel:${ad.phone.replace(/[^+\d]/g, '')}`} className={buttonClass()}>
+              <a
+                href={`tel:${ad.phone.replace(/[^+\d]/g, '')}`}
+                onClick={() => recordEvent({ adId: ad.id, type: 'click', referrer: 'call_button' })}
+                className={buttonClass()}
+              >
                 <Phone className="h-4 w-4" aria-hidden /> Call Now
               </a>
             )}
@@ -121,6 +135,7 @@ function AdDetails({ ad }: { ad: PublicAd }) {
                 href={website}
                 target="_blank"
                 rel="noopener noreferrer"
+                onClick={websiteClicked}
                 className={buttonClass({ variant: 'secondary' })}
               >
                 <ExternalLink className="h-4 w-4" aria-hidden /> Visit Site

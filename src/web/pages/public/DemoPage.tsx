@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { useAdList } from '../../features/ads/ads.api';
+import { recordEvent } from '../../features/analytics/record-event';
 import { PageHero } from '../../features/marketing/blocks';
 import { AudioPlayer } from '../../features/player/AudioPlayer';
 import { cn } from '../../lib/cn';
@@ -23,7 +24,7 @@ function ListenerDemo() {
       <p className="text-sm text-slate-700">Sample ad</p>
       <h3 className="text-lg font-semibold">{ad.title}</h3>
       <div className="mt-4">
-        <AudioPlayer ad={ad} />
+        <AudioPlayer ad={ad} onPlayStarted={() => recordEvent({ adId: ad.id, type: 'play' })} />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => tryIt(`You've liked "${ad.title}"`)}>

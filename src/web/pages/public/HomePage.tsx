@@ -20,6 +20,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { AdCardSkeleton, AdGrid, AdLogo } from '../../features/ads/AdCard';
 import { useAdList } from '../../features/ads/ads.api';
+import { recordEvent } from '../../features/analytics/record-event';
 import { AudioPlayer } from '../../features/player/AudioPlayer';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -174,7 +175,7 @@ function FeaturedSample() {
         </div>
       </div>
       <div className="mt-5">
-        <AudioPlayer ad={ad} />
+        <AudioPlayer ad={ad} onPlayStarted={() => recordEvent({ adId: ad.id, type: 'play' })} />
       </div>
     </Card>
   );

@@ -1,0 +1,228 @@
+import { Download, Info, MousePointerClick, Play, QrCode, Radio, Sparkles } from 'lucide-react';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  AnalyticsQuery,
+  clickRate,
+  engagementRate,
+  formatRate,
+  PERIOD_LABELS,
+  PERIODS,
+  type AdAnalytics,
+  type AnalyticsSummary,
+  type Period,
+} from '../../../shared/analytics';
+import { messages } from '../../../shared/messages';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card, Skeleton } from '../../components/ui/card';
+import { Segmented } from '../../components/ui/segmented';
+import { Stat } from '../../components/ui/stat';
+import { plural } from '../../lib/format';
+import { DailyChart, DevicesChart, SourcesChart } from './charts';
+import { exportCsvUrl } from './analytics.api';
+
+const QrPanel = lazy(() => import('../player/QrPanel'));
+
+const PERIOD_OPTIONS = PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }));
+
+/** The period lives in the URL (?period=), so a shared or reloaded address shows the same figures. */
+export function usePeriod(): [Period, (period: Period) => void] {
+  const [params, setParams] = useSearchParams();
+  const parsed = AnalyticsQuery.safeParse({ period: params.get('period') ?? undefined });
+  const period = parsed.success ? parsed.data.period : AnalyticsQuery.parse({}).period;
+  const setPeriod = (next: Period) =>
+    setParams((p) => {
+      p.set('period', next);
+      return p;
+    });
+  return [period, setPeriod];
+}
+
+/** Title, period presets, CSV export and the link to the counting rules. */
+export function ReportHeader({
+  title,
+  query,
+  onPeriodChange,
+  children,
+}: {
+  title: string;
+  query: AnalyticsQuery;
+  onPeriodChange: (period: Period) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="space-y-4">
+      {children}
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{title}</h1>
+          <Link
+            to="/about/measurement"
+            className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
+          >
+            <Info className="h-4 w-4" aria-hidden /> How we count
+          </Link>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Segmented label="Period" options={PERIOD_OPTIONS} value={query.period} onChange={onPeriodChange} />
+          <a href={exportCsvUrl(query)} download className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+            <Download className="h-4 w-4" aria-hidden /> Export CSV
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ReportLoading() {
+  return (
+    <div aria-busy="true" className="space-y-4">
+      <p className="text-slate-700">{messages.loadingAnalytics}</p>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+      <Skeleton className="h-72" />
+    </div>
+  );
+}
+
+export function ReportError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <Card role="alert" className="border-red-200 bg-red-50 p-6">
+      <h2 className="font-semibold text-red-800">Unable to load analytics</h2>
+      <p className="mt-1 text-sm text-red-800">{error.message}</p>
+      <Button variant="secondary" className="mt-4" onClick={onRetry}>
+        Try Again
+      </Button>
+    </Card>
+  );
+}
+
+/** The cards: all ads' totals, or one ad's (its QR scans in place of the ad count). */
+export function SummaryCards({ totals, single }: { totals: AnalyticsSummary['totals']; single?: boolean }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {!single && (
+        <Stat
+          label="Total Ads"
+          value={totals.ads}
+          icon={Radio}
+          detail={`${totals.activeAds.toLocaleString('en-US')} active`}
+        />
+      )}
+      <Stat
+        label="Total Plays"
+        value={totals.plays.toLocaleString('en-US')}
+        icon={Play}
+        detail={plural(totals.listeners, 'unique listener')}
+      />
+      <Stat
+        label="Click Rate"
+        value={formatRate(clickRate(totals))}
+        icon={MousePointerClick}
+        detail={plural(totals.clicks, 'click')}
+      />
+      <Stat
+        label="Engagement"
+        value={formatRate(engagementRate(totals))}
+        icon={Sparkles}
+        detail={`${plural(totals.shares, 'share')} · ${plural(totals.qrScans, 'QR scan')}`}
+      />
+      {single && <Stat label="QR Scans" value={totals.qrScans.toLocaleString('en-US')} icon={QrCode} />}
+    </dl>
+  );
+}
+
+export function ReportCharts({ summary }: { summary: AnalyticsSummary }) {
+  return (
+    <div className="space-y-4">
+      <DailyChart daily={summary.daily} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <SourcesChart sources={summary.sources} />
+        <DevicesChart devices={summary.devices} />
+      </div>
+    </div>
+  );
+}
+
+/** Per-ad figures with a link to each ad's detail and its QR code on request. */
+export function AdsTable({ ads, period }: { ads: AdAnalytics[]; period: Period }) {
+  const [qrOpen, setQrOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggleQr = (id: string) =>
+    setQrOpen((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Figures per ad for the period</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Ad
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Plays
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              CTR
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Details
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {ads.map((ad) => {
+            const open = qrOpen.has(ad.id);
+            return (
+              <Fragment key={ad.id}>
+                <tr className="border-b border-slate-100" data-testid="analytics-row">
+                  <th scope="row" className="px-4 py-3 font-normal">
+                    <span className="block font-medium">{ad.title}</span>
+                    <span className="text-slate-700">{ad.isActive ? 'Active' : 'Inactive'}</span>
+                  </th>
+                  <td className="px-4 py-3 text-right tabular-nums">{ad.plays.toLocaleString('en-US')}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatRate(clickRate(ad))}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex flex-wrap gap-2">
+                      <Link
+                        to={`/dashboard/analytics/${ad.id}?period=${period}`}
+                        className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                      >
+                        Details<span className="sr-only"> of {ad.title}</span>
+                      </Link>
+                      <button
+                        type="button"
+                        aria-expanded={open}
+                        aria-controls={`qr-${ad.id}`}
+                        onClick={() => toggleQr(ad.id)}
+                        className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                      >
+                        <QrCode className="h-4 w-4" aria-hidden /> {open ? 'Hide QR' : 'Show QR'}
+                        <span className="sr-only"> of {ad.title}</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+                <tr id={`qr-${ad.id}`} hidden={!open} className="border-b border-slate-100">
+                  <td colSpan={4} className="px-4 py-3">
+                    {open && (
+                      <Suspense fallback={<Skeleton className="h-52 w-44" />}>
+                        <QrPanel slug={ad.slug} title={ad.title} caption={messages.scanToShare} />
+                      </Suspense>
+                    )}
+                  </td>
+                </tr>
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </Card>
+  );
+}

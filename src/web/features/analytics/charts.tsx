@@ -1,0 +1,217 @@
+import { useId, useState, type ReactNode } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { AnalyticsSummary, DailyCounts, DeviceClass } from '../../../shared/analytics';
+import { Card } from '../../components/ui/card';
+
+/**
+ * The analytics charts (recharts, loaded only by the analytics pages). Each is a figure with a caption,
+ * an aria-label saying what it shows, keyboard access to its tooltips, and its figures as a table,
+ * read by screen readers always and shown on request.
+ */
+
+// Colours at 4.5:1 or more on white; lines also differ in dash pattern, so colour is not the only cue.
+const SERIES = [
+  { key: 'play', label: 'Plays', color: '#1d4ed8', dash: undefined },
+  { key: 'click', label: 'Clicks', color: '#c2410c', dash: '6 3' },
+  { key: 'share', label: 'Shares', color: '#047857', dash: '2 3' },
+  { key: 'qr_scan', label: 'QR scans', color: '#7e22ce', dash: '10 3 2 3' },
+] as const satisfies readonly { key: keyof Omit<DailyCounts, 'day'>; label: string; color: string; dash?: string }[];
+
+const SOURCE_LABELS: Record<string, string> = {
+  direct: 'Direct',
+  qr: 'QR code',
+  embed: 'Embedded player',
+  share: 'Share link',
+};
+const DEVICE_LABELS: Record<DeviceClass, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet' };
+
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const fullDayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+const AXIS = { fontSize: 12, fill: '#334155' };
+
+function ChartFigure({
+  title,
+  chart,
+  table,
+  empty,
+}: {
+  title: string;
+  chart: ReactNode;
+  table: ReactNode;
+  empty?: boolean;
+}) {
+  const id = useId();
+  const [showTable, setShowTable] = useState(false);
+  return (
+    <Card className="p-5">
+      <figure aria-labelledby={`${id}-title`}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <figcaption id={`${id}-title`}>
+            <h2 className="font-semibold">{title}</h2>
+          </figcaption>
+          {!empty && (
+            <button
+              type="button"
+              aria-expanded={showTable}
+              aria-controls={`${id}-table`}
+              onClick={() => setShowTable((s) => !s)}
+              className="rounded text-sm font-medium text-brand-700 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              {showTable ? 'Hide table' : 'Show table'}
+              <span className="sr-only"> of {title.toLowerCase()}</span>
+            </button>
+          )}
+        </div>
+        {empty ? (
+          <p className="mt-4 text-sm text-slate-700">No events in this period.</p>
+        ) : (
+          <>
+            <div className="mt-4 h-64">{chart}</div>
+            <div id={`${id}-table`} className={showTable ? 'mt-4 max-h-80 overflow-auto' : 'sr-only'}>
+              {table}
+            </div>
+          </>
+        )}
+      </figure>
+    </Card>
+  );
+}
+
+function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-slate-200 text-slate-700">
+        <tr>
+          {head.map((h, i) => (
+            <th key={h} scope="col" className={i ? 'px-2 py-1 text-right font-medium' : 'px-2 py-1 font-medium'}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="tabular-nums">
+        {rows.map(([first, ...rest]) => (
+          <tr key={first} className="border-b border-slate-100 last:border-0">
+            <th scope="row" className="px-2 py-1 font-normal">
+              {first}
+            </th>
+            {rest.map((v, i) => (
+              <td key={i} className="px-2 py-1 text-right">
+                {v}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function DailyChart({ daily }: { daily: DailyCounts[] }) {
+  const title = 'Events per day';
+  const first = daily[0]?.day;
+  const last = daily.at(-1)?.day;
+  const range = first && last ? ` from ${fullDayLabel(first)} to ${fullDayLabel(last)} (UTC days)` : '';
+  return (
+    <ChartFigure
+      title={title}
+      empty={daily.every((d) => SERIES.every((s) => d[s.key] === 0))}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart
+            data={daily}
+            margin={{ top: 5, right: 10, bottom: 5, left: -10 }}
+            aria-label={`Line chart of plays, clicks, shares and QR scans per day${range}`}
+          >
+            <CartesianGrid stroke="#e2e8f0" vertical={false} />
+            <XAxis dataKey="day" tickFormatter={dayLabel} tick={AXIS} minTickGap={16} />
+            <YAxis allowDecimals={false} tick={AXIS} />
+            <Tooltip labelFormatter={(day) => fullDayLabel(String(day))} />
+            <Legend itemSorter={null} wrapperStyle={{ fontSize: 13, color: '#334155' }} />
+            {SERIES.map((s) => (
+              <Line
+                key={s.key}
+                type="monotone"
+                dataKey={s.key}
+                name={s.label}
+                stroke={s.color}
+                strokeDasharray={s.dash}
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      }
+      table={
+        <DataTable
+          caption={`${title}${range}`}
+          head={['Day', ...SERIES.map((s) => s.label)]}
+          rows={daily.map((d) => [fullDayLabel(d.day), ...SERIES.map((s) => d[s.key])])}
+        />
+      }
+    />
+  );
+}
+
+function BreakdownChart({
+  title,
+  kind,
+  rows,
+  color,
+}: {
+  title: string;
+  kind: string;
+  rows: { label: string; events: number }[];
+  color: string;
+}) {
+  return (
+    <ChartFigure
+      title={title}
+      empty={rows.every((r) => r.events === 0)}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart
+            data={rows}
+            layout="vertical"
+            margin={{ top: 5, right: 10, bottom: 5, left: 0 }}
+            aria-label={`Bar chart of ${title.toLowerCase()}: ${rows.map((r) => `${r.label} ${r.events}`).join(', ')}`}
+          >
+            <CartesianGrid stroke="#e2e8f0" horizontal={false} />
+            <XAxis type="number" allowDecimals={false} tick={AXIS} />
+            <YAxis type="category" dataKey="label" width={120} tick={AXIS} />
+            <Tooltip />
+            <Bar dataKey="events" name="Events" fill={color} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      table={<DataTable caption={title} head={[kind, 'Events']} rows={rows.map((r) => [r.label, r.events])} />}
+    />
+  );
+}
+
+export function SourcesChart({ sources }: { sources: AnalyticsSummary['sources'] }) {
+  const rows = sources.map((s) => ({ label: SOURCE_LABELS[s.source] ?? s.source, events: s.events }));
+  return <BreakdownChart title="Events by source" kind="Source" rows={rows} color="#1d4ed8" />;
+}
+
+export function DevicesChart({ devices }: { devices: AnalyticsSummary['devices'] }) {
+  const rows = devices.map((d) => ({ label: DEVICE_LABELS[d.device], events: d.events }));
+  return <BreakdownChart title="Events by device" kind="Device" rows={rows} color="#047857" />;
+}
