@@ -9,6 +9,19 @@ export interface PageMeta {
 
 export const SITE_NAME = 'AdReplay';
 
+/** The public pages search engines should find, besides each ad's page (listed in /sitemap.xml). */
+export const INDEXED_PAGES = [
+  '/',
+  '/directory',
+  '/advertisers',
+  '/partners',
+  '/about',
+  '/about/measurement',
+  '/contact',
+  '/terms',
+  '/demo',
+] as const;
+
 export const PAGE_META: Record<string, PageMeta> = {
   '/': {
     title: 'AdReplay: replay radio and podcast ads',

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { INDEXED_PAGES } from '../../../shared/page-meta.js';
 import type { Config } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
 import type { AdsRepository } from '../ads/ads.repository.js';
@@ -32,8 +33,7 @@ export async function seoRoutes(
 
   app.get('/sitemap.xml', async (_req, reply) => {
     const urls = [
-      { loc: `${origin}/`, lastmod: undefined as string | undefined },
-      { loc: `${origin}/directory`, lastmod: undefined },
+      ...INDEXED_PAGES.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined as string | undefined })),
       ...(await adsRepo.listVisibleSlugs()).map((a) => ({
         loc: `${origin}/ad/${encodeURIComponent(a.slug)}`,
         lastmod: a.updatedAt.toISOString().slice(0, 10),

@@ -134,12 +134,15 @@ describe('static pages', () => {
 });
 
 describe('sitemap and robots', () => {
-  it('lists home, directory and every visible ad with lastmod', async () => {
+  it('lists the public pages and every visible ad with lastmod', async () => {
     const { status, html: xml, headers } = await page('/sitemap.xml');
     expect(status).toBe(200);
     expect(headers['content-type']).toContain('application/xml');
     expect(xml).toContain(`<loc>${ORIGIN}/</loc>`);
     expect(xml).toContain(`<loc>${ORIGIN}/directory</loc>`);
+    expect(xml).toContain(`<loc>${ORIGIN}/about/measurement</loc>`);
+    expect(xml).toContain(`<loc>${ORIGIN}/advertisers</loc>`);
+    expect(xml).not.toContain('/dashboard');
     expect(xml).toContain(`<url><loc>${ORIGIN}/ad/${visibleSlug}</loc><lastmod>2026-03-04</lastmod></url>`);
     expect(xml).not.toContain(hiddenSlug);
     expect(xml).not.toContain('<script>');
