@@ -274,6 +274,26 @@ export const usageTracking = pgTable(
   (t) => [uniqueIndex('usage_tracking_user_month_idx').on(t.userId, t.year, t.month)],
 );
 
+/**
+ * Partner API keys. Only a SHA-256 hash of each key is kept (the key itself is shown once, at
+ * creation); the prefix lets its owner tell keys apart. A revoked key is deleted.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_id_idx').on(t.userId, t.createdAt)],
+);
+
 /** Messages from the contact form; delivered_at stays empty until the e-mail went out. */
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -288,6 +308,7 @@ export const contactMessages = pgTable('contact_messages', {
 });
 
 export const schema = {
+  apiKeys,
   contactMessages,
   users,
   rateLimits,
