@@ -26,6 +26,11 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { createRequireApiKey } from './modules/api-keys/require-api-key.js';
+import { apiV1Routes } from './modules/api-v1/api-v1.routes.js';
 import { createPlansRepository } from './modules/plans/plans.repository.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
@@ -110,10 +115,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adsRoutes, { ads: adsService });
   const plansRepo = createPlansRepository(database.db);
   await app.register(plansRoutes, { plans: plansRepo, requireUser });
-  await app.register(myAdsRoutes, {
-    myAds: createMyAdsService({ repo: adsRepo, plans: plansRepo, storage: deps.storage }),
-    requireUser,
-  });
+  const myAds = createMyAdsService({ repo: adsRepo, plans: plansRepo, storage: deps.storage });
+  await app.register(myAdsRoutes, { myAds, requireUser });
   const analyticsRepo = createAnalyticsRepository(database.db);
   const ingest = createEventIngest({
     repo: analyticsRepo,
@@ -122,12 +125,18 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   app.decorate('eventIngest', ingest);
+  const analytics = createAnalyticsService({ repo: analyticsRepo, ads: adsRepo, clock: deps.clock });
   await app.register(analyticsRoutes, {
     ingest,
-    analytics: createAnalyticsService({ repo: analyticsRepo, ads: adsRepo, clock: deps.clock }),
+    analytics,
     live: createLiveCounters({ repo: analyticsRepo }),
     requireUser,
   });
+
+  // The public API: the same ad and analytics services, behind per-user API keys made in Settings.
+  const apiKeys = createApiKeysService({ repo: createApiKeysRepository(database.db), clock: deps.clock });
+  await app.register(apiKeysRoutes, { apiKeys, requireUser });
+  await app.register(apiV1Routes, { myAds, analytics, requireApiKey: createRequireApiKey(apiKeys), origin });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
   app.get('/api/health', async () => ({ ok: true, database: database.kind }));
   // Liveness for load balancers: no work at all (also the ceiling the ingestion benchmark compares with).

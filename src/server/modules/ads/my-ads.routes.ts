@@ -39,6 +39,21 @@ async function readAdForm(req: FastifyRequest): Promise<{ fields: Record<string,
   return { fields, files };
 }
 
+/**
+ * Creating and editing from the ad form, shared by the dashboard's endpoints and the public API: the
+ * plan limit is checked before any upload is read, then the form is read and parsed with the contract.
+ */
+export async function createAdFromForm(myAds: MyAdsService, userId: string, req: FastifyRequest) {
+  await myAds.assertCanCreate(userId);
+  const { fields, files } = await readAdForm(req);
+  return myAds.create(userId, parseInput(AdInput, fields), files);
+}
+
+export async function updateAdFromForm(myAds: MyAdsService, userId: string, id: string, req: FastifyRequest) {
+  const { fields, files } = await readAdForm(req);
+  return myAds.update(userId, id, parseInput(AdInput, fields), files);
+}
+
 /** The dashboard's ad endpoints: every one needs a session and acts only on the caller's ads. */
 export async function myAdsRoutes(
   app: FastifyInstance,
@@ -52,19 +67,13 @@ export async function myAdsRoutes(
 
   app.get('/api/my/ads/:id', async (req) => myAds.get(req.user!.id, parseInput(IdParams, req.params).id));
 
-  app.post('/api/my/ads', async (req, reply) => {
-    const userId = req.user!.id;
-    await myAds.assertCanCreate(userId);
-    const { fields, files } = await readAdForm(req);
-    const ad = await myAds.create(userId, parseInput(AdInput, fields), files);
-    return reply.status(201).send(ad);
-  });
+  app.post('/api/my/ads', async (req, reply) =>
+    reply.status(201).send(await createAdFromForm(myAds, req.user!.id, req)),
+  );
 
-  app.put('/api/my/ads/:id', async (req) => {
-    const { id } = parseInput(IdParams, req.params);
-    const { fields, files } = await readAdForm(req);
-    return myAds.update(req.user!.id, id, parseInput(AdInput, fields), files);
-  });
+  app.put('/api/my/ads/:id', async (req) =>
+    updateAdFromForm(myAds, req.user!.id, parseInput(IdParams, req.params).id, req),
+  );
 
   app.patch('/api/my/ads/:id/active', async (req) => {
     const { id } = parseInput(IdParams, req.params);
