@@ -28,16 +28,3 @@ export const contactMessages = {
   tooMany: 'Too many messages. Please wait a few minutes before sending another.',
   sendFailed: 'Your message could not be delivered right now. It is saved below; please try again in a moment.',
 } as const;
-
-/** The partner API example on /partners and /docs/integration. */
-export const PARTNER_UPLOAD_EXAMPLE = `curl -X POST https://adreplay.example/api/v1/ads \\
-  -H "Authorization: Bearer $ADREPLAY_API_KEY" \\
-  -F title="Morning Drive Sponsor" \\
-  -F business_name="Sunrise Bakery" \\
-  -F category="Food & Dining" \\
-  -F location="Portland, OR" \\
-  -F description="Fresh bread every morning." \\
-  -F website_url="https://sunrise-bakery.example.com" \\
-  -F phone="(555) 010-1201" \\
-  -F audio=@spot.mp3 \\
-  -F logo=@logo.png`;

@@ -1,8 +1,8 @@
 import type { PublicAd } from '../../../shared/ads.js';
+import { escapeHtml } from '../../../shared/html.js';
 import { PAGE_META, SITE_NAME, type PageMeta } from '../../../shared/page-meta.js';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+export { escapeHtml };
 
 /** JSON safe inside <script>: nothing in it can close the element or open a comment. */
 export const jsonForScript = (value: unknown) =>

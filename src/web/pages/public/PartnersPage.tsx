@@ -1,9 +1,9 @@
 import { Code2, Handshake, Layers, MessageCircle, Palette, Workflow } from 'lucide-react';
 import { Link } from 'react-router';
-import { PARTNER_UPLOAD_EXAMPLE } from '../../../shared/contact';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHero, Section } from '../../features/marketing/blocks';
+import { PartnerUploadExample } from '../../features/partners/PartnerUploadExample';
 import { usePageMeta } from '../../lib/page-meta';
 
 const OFFERS = [
@@ -107,12 +107,7 @@ export default function PartnersPage() {
               Questions? Live chat with our partner team Monday-Friday 9am-5pm PST.
             </p>
           </div>
-          <figure>
-            <figcaption className="mb-2 text-sm font-medium">Upload an ad with the API</figcaption>
-            <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
-              <code>{PARTNER_UPLOAD_EXAMPLE}</code>
-            </pre>
-          </figure>
+          <PartnerUploadExample />
         </div>
       </Section>
     </>
