@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -7,6 +8,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authServerMessages } from '../shared/auth.js';
 import { registerErrorHandler } from './errors.js';
+import { framableSecurityHeaders, securityHeaders } from './security-headers.js';
 import { createAuth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createLoginFailures } from './modules/auth/login-failures.js';
@@ -33,7 +35,10 @@ import { createRequireApiKey } from './modules/api-keys/require-api-key.js';
 import { apiV1Routes } from './modules/api-v1/api-v1.routes.js';
 import { createPlansRepository } from './modules/plans/plans.repository.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { clientConfigOf, readPageTemplate } from './modules/seo/head.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
+import { embedRoutes } from './modules/embed/embed.routes.js';
+import { createEmbedService } from './modules/embed/embed.service.js';
 import { WEB_DIST_DIR } from './paths.js';
 
 export interface AppDeps {
@@ -71,23 +76,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerErrorHandler(app);
 
-  // Uploaded files may live on an S3-compatible store's public URL.
-  const fileOrigins = config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigins],
-        mediaSrc: ["'self'", 'blob:', ...fileOrigins],
-        frameSrc: [new URL(config.DEMO_VIDEO_URL).origin],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        upgradeInsecureRequests: config.PUBLIC_ORIGIN.startsWith('https:') ? [] : null,
-      },
-    },
-    // Audio and logos are fetched by other sites' players (embeds, previews).
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(fastifyHelmet, securityHeaders(config));
 
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false, // receiveFile reports it with the spec's message
@@ -149,8 +138,17 @@ export async function buildApp(deps: AppDeps) {
     to: config.CONTACT_TO,
   });
 
+  const webDir = deps.webDir ?? WEB_DIST_DIR;
+  await app.register(embedRoutes, {
+    embed: createEmbedService({ ads: adsService, storage: deps.storage, origin }),
+    origin,
+    clientConfig: clientConfigOf(config),
+    page: await readPageTemplate(path.join(webDir, 'embed.html')),
+    framable: framableSecurityHeaders(config),
+  });
+
   // Not encapsulated: the web app's HTML is the not-found handler of the whole server.
-  await seoRoutes(app, { webDir: deps.webDir ?? WEB_DIST_DIR, config, ads: adsService, adsRepo });
+  await seoRoutes(app, { webDir, config, ads: adsService, adsRepo });
 
   return app;
 }

@@ -51,6 +51,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -1,3 +1,4 @@
+import type { PublicAd } from './ads.js';
 import { escapeHtml } from './html.js';
 
 /**
@@ -10,6 +11,10 @@ export type EmbedTheme = (typeof EMBED_THEMES)[number];
 /** The player's box: wide enough for the waveform, tall enough for title, player and link. */
 export const EMBED_WIDTH = 480;
 export const EMBED_HEIGHT = 176;
+
+/** The oEmbed endpoint's answer for one of our pages (discovery link and consumers). */
+export const oembedUrl = (origin: string, pageUrl: string) =>
+  `${origin}/oembed?url=${encodeURIComponent(pageUrl)}&format=json`;
 
 export function embedUrl(origin: string, slug: string, theme: EmbedTheme = 'light'): string {
   return `${origin}/embed/${encodeURIComponent(slug)}${theme === 'light' ? '' : `?theme=${theme}`}`;
@@ -44,3 +49,11 @@ export function embedCode({
   ];
   return `<iframe ${attrs.join(' ')}></iframe>`;
 }
+
+/** What the embed page needs of an ad; the server writes it into the page. */
+export type EmbedAd = Pick<
+  PublicAd,
+  'id' | 'slug' | 'title' | 'businessName' | 'logoUrl' | 'audioUrl' | 'audioDurationMs' | 'waveformPeaks'
+>;
+/** The id of the JSON data block that carries the EmbedAd (null for an unknown ad). */
+export const EMBED_DATA_ID = 'adreplay-embed';

@@ -1,6 +1,9 @@
 import type { PublicAd } from '../../../shared/ads.js';
+import { readFile } from 'node:fs/promises';
+import { oembedUrl } from '../../../shared/embed.js';
 import { escapeHtml } from '../../../shared/html.js';
 import { PAGE_META, SITE_NAME, type PageMeta } from '../../../shared/page-meta.js';
+import type { Config } from '../../config.js';
 
 export { escapeHtml };
 
@@ -13,6 +16,40 @@ export const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+const HEAD_START = '<!--app-head-->';
+const HEAD_END = '<!--/app-head-->';
+
+/**
+ * A built page of the web app whose head is written per request between the <!--app-head-->
+ * markers; null when the web app is not built.
+ */
+export async function readPageTemplate(file: string) {
+  let template: string;
+  try {
+    template = await readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const start = template.indexOf(HEAD_START);
+  const end = template.indexOf(HEAD_END);
+  if (start < 0 || end < 0) throw new Error(`${file} lacks the ${HEAD_START} markers`);
+  const before = template.slice(0, start);
+  const after = template.slice(end + HEAD_END.length);
+  return {
+    /** The page with this head, and a class on <html> (a theme known before any script runs). */
+    render: (head: string, htmlClass?: string) =>
+      (htmlClass ? before.replace(/<html\b/, `<html class="${escapeHtml(htmlClass)}"`) : before) + head + after,
+  };
+}
+
+export type PageTemplate = NonNullable<Awaited<ReturnType<typeof readPageTemplate>>>;
+
+/** What the web app reads from <meta name="adreplay-config"> (see src/web/lib/app-config.ts). */
+export const clientConfigOf = (config: Config) => ({
+  publicOrigin: config.PUBLIC_ORIGIN,
+  demoVideoUrl: config.DEMO_VIDEO_URL,
+});
+
 export interface HeadTags extends PageMeta {
   canonical: string;
   image: string;
@@ -21,6 +58,8 @@ export interface HeadTags extends PageMeta {
   robots?: string;
   jsonLd?: unknown;
   preloadImage?: string;
+  /** oEmbed discovery: where consumers get this page's embed code. */
+  oembed?: string;
 }
 
 export function renderHead(tags: HeadTags, clientConfig: Record<string, string>): string {
@@ -31,6 +70,8 @@ export function renderHead(tags: HeadTags, clientConfig: Record<string, string>)
     meta('name', 'description', tags.description),
     `<link rel="canonical" href="${escapeHtml(tags.canonical)}" />`,
     tags.robots && meta('name', 'robots', tags.robots),
+    tags.oembed &&
+      `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(tags.oembed)}" title="${escapeHtml(tags.title)}" />`,
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:title', tags.title),
     meta('property', 'og:description', tags.description),
@@ -76,6 +117,7 @@ export function adHead(ad: PublicAd, origin: string): HeadTags {
     type: 'music.song',
     audio: abs(ad.audioUrl),
     preloadImage: ad.logoUrl ?? undefined,
+    oembed: oembedUrl(origin, canonical),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'AudioObject',

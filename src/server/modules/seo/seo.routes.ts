@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -7,10 +6,8 @@ import type { Config } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
 import type { AdsRepository } from '../ads/ads.repository.js';
 import type { AdsService } from '../ads/ads.service.js';
-import { adHead, escapeHtml, pageHead, renderHead, type HeadTags } from './head.js';
+import { adHead, clientConfigOf, escapeHtml, pageHead, readPageTemplate, renderHead, type HeadTags } from './head.js';
 
-const HEAD_START = '<!--app-head-->';
-const HEAD_END = '<!--/app-head-->';
 const AD_PATH = /^\/ad\/([^/]+)\/?$/;
 
 /**
@@ -23,7 +20,7 @@ export async function seoRoutes(
 ) {
   const { config, ads, adsRepo } = opts;
   const origin = config.PUBLIC_ORIGIN;
-  const clientConfig = { publicOrigin: origin, demoVideoUrl: config.DEMO_VIDEO_URL };
+  const clientConfig = clientConfigOf(config);
 
   app.get('/robots.txt', async (_req, reply) =>
     reply
@@ -50,27 +47,20 @@ export async function seoRoutes(
       );
   });
 
-  let template: string;
-  try {
-    template = await readFile(path.join(opts.webDir, 'index.html'), 'utf8');
-  } catch {
+  const page = await readPageTemplate(path.join(opts.webDir, 'index.html'));
+  if (!page) {
     // API-only (tests, or the web app not built yet): unknown routes are plain JSON 404s.
     app.setNotFoundHandler((req) => {
       throw new NotFoundError(`Route ${req.method} ${req.url.split('?')[0]} not found`);
     });
     return;
   }
-  const start = template.indexOf(HEAD_START);
-  const end = template.indexOf(HEAD_END);
-  if (start < 0 || end < 0) throw new Error(`index.html lacks the ${HEAD_START} markers`);
-  const before = template.slice(0, start);
-  const after = template.slice(end + HEAD_END.length);
   const html = (reply: FastifyReply, tags: HeadTags, status = 200) =>
     reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(before + renderHead(tags, clientConfig) + after);
+      .send(page.render(renderHead(tags, clientConfig)));
 
   await app.register(fastifyStatic, {
     root: opts.webDir,

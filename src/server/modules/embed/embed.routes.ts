@@ -1,0 +1,66 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { EMBED_DATA_ID, EMBED_THEMES, type EmbedAd, type EmbedTheme } from '../../../shared/embed.js';
+import { escapeHtml } from '../../../shared/html.js';
+import { messages } from '../../../shared/messages.js';
+import { OEmbedQuery } from '../../../shared/oembed.js';
+import { SITE_NAME } from '../../../shared/page-meta.js';
+import { NotFoundError, parseInput } from '../../errors.js';
+import { jsonForScript, type PageTemplate } from '../seo/head.js';
+import type { EmbedService } from './embed.service.js';
+
+/**
+ * The embeddable player at /embed/{slug} (the one page other sites may frame) and the oEmbed
+ * endpoint that hands out its code.
+ */
+export async function embedRoutes(
+  app: FastifyInstance,
+  deps: {
+    embed: EmbedService;
+    origin: string;
+    clientConfig: Record<string, string>;
+    /** The built embed.html; null when the web app is not built (API-only tests). */
+    page: PageTemplate | null;
+    framable: FastifyHelmetOptions;
+  },
+) {
+  const { embed, origin, page } = deps;
+
+  app.get('/oembed', async (req, reply) => {
+    const answer = await embed.oembed(parseInput(OEmbedQuery, req.query));
+    // Public data, fetched by other sites' pages too.
+    return reply
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Cache-Control', `public, max-age=${answer.cache_age}`)
+      .send(answer);
+  });
+
+  app.get<{ Params: { slug: string }; Querystring: { theme?: string } }>(
+    '/embed/:slug',
+    { helmet: deps.framable },
+    async (req, reply) => {
+      if (!page) throw new NotFoundError('The web app is not built');
+      const theme: EmbedTheme = EMBED_THEMES.find((t) => t === req.query.theme) ?? 'light';
+      let ad: EmbedAd | null = null;
+      try {
+        ad = await embed.ad(req.params.slug);
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+      const head = [
+        `<title>${escapeHtml(ad ? `${ad.title} | ${SITE_NAME}` : `${messages.adNotFound} | ${SITE_NAME}`)}</title>`,
+        // The ad's page is where search engines should send people, not the bare player.
+        '<meta name="robots" content="noindex" />',
+        ad && `<link rel="canonical" href="${escapeHtml(`${origin}/ad/${ad.slug}`)}" />`,
+        `<meta name="color-scheme" content="${theme}" />`,
+        `<meta name="adreplay-config" content="${escapeHtml(JSON.stringify(deps.clientConfig))}" />`,
+        `<script type="application/json" id="${EMBED_DATA_ID}">${jsonForScript(ad)}</script>`,
+      ].filter(Boolean);
+      return reply
+        .status(ad ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(page.render(head.join('\n    '), theme));
+    },
+  );
+}
