@@ -117,12 +117,15 @@ export function AudioPlayer({ ad, onPlayStarted, size = 'lg' }: AudioPlayerProps
             <span
               key={i}
               aria-hidden
-              className={cn('flex-1 rounded-sm', i < played ? 'bg-brand-600' : 'bg-slate-300')}
+              className={cn(
+                'flex-1 rounded-sm',
+                i < played ? 'bg-brand-600 dark:bg-sky-400' : 'bg-slate-300 dark:bg-slate-600',
+              )}
               style={{ height: `${Math.max(12, p * 100)}%` }}
             />
           ))}
         </div>
-        <div className="mt-1 flex justify-between text-xs tabular-nums text-slate-700">
+        <div className="mt-1 flex justify-between text-xs tabular-nums text-slate-700 dark:text-slate-300">
           <span>{formatSeconds(time)}</span>
           <span>{formatSeconds(duration)}</span>
         </div>

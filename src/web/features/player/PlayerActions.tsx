@@ -1,4 +1,4 @@
-import { Bookmark, Heart, QrCode, Share2 } from 'lucide-react';
+import { Bookmark, Code2, Heart, QrCode, Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import type { PublicAd } from '../../../shared/ads';
@@ -11,12 +11,14 @@ import { toggle, useSavedList } from '../saved/saved-store';
 import { shareAd } from './share';
 
 const QrPanel = lazy(() => import('./QrPanel'));
+const EmbedPanel = lazy(() => import('./EmbedPanel'));
 
-/** Like, save, share and the QR panel of one ad. */
+/** Like, save, share, the QR panel and the embed code of one ad. */
 export function PlayerActions({ ad }: { ad: PublicAd }) {
   const liked = useSavedList('liked').some((a) => a.id === ad.id);
   const saved = useSavedList('saved').some((a) => a.id === ad.id);
   const [qrOpen, setQrOpen] = useState(false);
+  const [embedOpen, setEmbedOpen] = useState(false);
   const small = buttonClass({ variant: 'secondary', size: 'sm' });
   return (
     <div>
@@ -47,7 +49,23 @@ export function PlayerActions({ ad }: { ad: PublicAd }) {
         <button type="button" aria-expanded={qrOpen} className={small} onClick={() => setQrOpen((o) => !o)}>
           <QrCode className="h-4 w-4" aria-hidden /> {qrOpen ? 'Hide QR' : 'Show QR'}
         </button>
+        <button
+          type="button"
+          aria-expanded={embedOpen}
+          aria-controls="embed-panel"
+          className={small}
+          onClick={() => setEmbedOpen((o) => !o)}
+        >
+          <Code2 className="h-4 w-4" aria-hidden /> Embed
+        </button>
       </div>
+      {embedOpen && (
+        <div id="embed-panel" className="mt-4">
+          <Suspense fallback={<Skeleton className="h-48 w-full max-w-2xl" />}>
+            <EmbedPanel ad={ad} />
+          </Suspense>
+        </div>
+      )}
       {qrOpen && (
         <div className="mt-4 flex justify-start">
           <Suspense fallback={<Skeleton className="h-52 w-44" />}>

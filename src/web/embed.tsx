@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { EMBED_DATA_ID, type EmbedAd } from '../shared/embed';
+import { captureEntrySource } from './features/analytics/record-event';
+import { EmbedPlayer } from './features/embed/EmbedPlayer';
+import './embed.css';
+
+/*
+ * The embeddable player (/embed/{slug}): its own small entry, without the router, query client,
+ * header or footer of the site. The server writes the ad into the page, so nothing waits for a fetch.
+ */
+
+// Whatever a listener does inside a partner's page counts with source 'embed'.
+captureEntrySource('embed');
+
+const ad = JSON.parse(document.getElementById(EMBED_DATA_ID)?.textContent || 'null') as EmbedAd | null;
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <EmbedPlayer ad={ad} />
+  </StrictMode>,
+);
