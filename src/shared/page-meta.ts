@@ -20,6 +20,7 @@ export const INDEXED_PAGES = [
   '/contact',
   '/terms',
   '/demo',
+  '/docs/integration',
 ] as const;
 
 export const PAGE_META: Record<string, PageMeta> = {
@@ -57,6 +58,11 @@ export const PAGE_META: Record<string, PageMeta> = {
   '/demo': {
     title: 'Demo | AdReplay',
     description: 'Try the listener player, tour an advertiser dashboard and see a station partner portal.',
+  },
+  '/docs/integration': {
+    title: 'Integration guide: API and embeds | AdReplay',
+    description:
+      'Upload and manage ads with the AdReplay REST API and an API key, read their analytics, and embed the player with iframe or oEmbed.',
   },
   '/login': { title: 'Log in | AdReplay', description: 'Sign in to manage your AdReplay ads.' },
   '/signup': { title: 'Sign up | AdReplay', description: 'Create your free AdReplay account and publish your ads.' },

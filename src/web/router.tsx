@@ -46,6 +46,7 @@ export const router = createBrowserRouter([
           { path: '/contact', lazy: page(() => import('./pages/public/ContactPage')) },
           { path: '/terms', lazy: page(() => import('./pages/public/TermsPage')) },
           { path: '/demo', lazy: page(() => import('./pages/public/DemoPage')) },
+          { path: '/docs/integration', lazy: page(() => import('./pages/public/IntegrationDocsPage')) },
           { path: '/login', lazy: guest(() => import('./pages/auth/LoginPage')) },
           { path: '/signup', lazy: guest(() => import('./pages/auth/SignupPage')) },
           { path: '/register', lazy: guest(() => import('./pages/auth/SignupPage')) },

@@ -6,6 +6,7 @@ import { ProfileInput, type ProfileValues } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { ApiKeysCard } from '../../features/api-keys/ApiKeysCard';
 import { Field } from '../../features/auth/AuthCard';
 import { useSession } from '../../features/auth/session';
 import { api } from '../../lib/api';
@@ -59,6 +60,7 @@ export default function SettingsPage() {
           </div>
         </form>
       </Card>
+      <ApiKeysCard />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Bookmark, Heart, KeyRound, Share2 } from 'lucide-react';
 import { useState } from 'react';
+import { embedCode } from '../../../shared/embed';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
@@ -7,6 +8,7 @@ import { useAdList } from '../../features/ads/ads.api';
 import { recordEvent } from '../../features/analytics/record-event';
 import { PageHero } from '../../features/marketing/blocks';
 import { AudioPlayer } from '../../features/player/AudioPlayer';
+import { appConfig } from '../../lib/app-config';
 import { cn } from '../../lib/cn';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -81,9 +83,9 @@ function StationDemo() {
       </p>
       <div>
         <h3 className="font-semibold">1. Embed a sponsor's ad on your site</h3>
-        <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100" tabIndex={0}>
           <code>
-            {'<iframe src="https://adreplay.example/embed/sunrise-bakery" width="100%" height="160"></iframe>'}
+            {embedCode({ origin: appConfig.publicOrigin, slug: 'sunrise-bakery-sample', title: 'Sunrise Bakery' })}
           </code>
         </pre>
       </div>
@@ -91,7 +93,7 @@ function StationDemo() {
         <h3 className="font-semibold">2. Create an API key for your traffic system</h3>
         <div className="mt-2 flex items-center gap-3 rounded-lg border border-slate-200 p-4 text-sm">
           <KeyRound className="h-5 w-5 text-brand-700" aria-hidden />
-          <code>ar_live_••••••••••••3f9c</code>
+          <code>adr_x7Qp2m…</code>
           <span className="text-slate-700">shown once, stored hashed</span>
         </div>
       </div>

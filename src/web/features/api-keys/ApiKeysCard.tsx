@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  ApiKeyInput,
+  apiKeyMessages,
+  MAX_API_KEYS,
+  type ApiKey,
+  type ApiKeyValues,
+  type CreatedApiKey,
+} from '../../../shared/api-keys';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { CodeBlock } from '../../components/ui/code-block';
+import { Dialog } from '../../components/ui/dialog';
+import { formatDate } from '../../lib/format';
+import { Field } from '../auth/AuthCard';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys.api';
+
+/** The key just made: shown once, with a Copy button; it is gone once dismissed. */
+function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  return (
+    <div role="status" className="mt-4 space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <p className="text-sm font-medium text-amber-950">
+        Copy your new key “{created.name}” now. For your security it will not be shown again.
+      </p>
+      <CodeBlock label="New API key" code={created.key} copiedMessage={apiKeyMessages.copied} />
+      <Button variant="secondary" size="sm" onClick={onDone}>
+        I have copied it
+      </Button>
+    </div>
+  );
+}
+
+/** Settings' API keys: create (named, shown once), list with last use, revoke. */
+export function ApiKeysCard() {
+  const { data, isPending, error } = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const form = useForm<ApiKeyValues>({
+    resolver: zodResolver(ApiKeyInput),
+    defaultValues: { name: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const keys = data?.keys ?? [];
+  const full = keys.length >= MAX_API_KEYS;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      setCreated(await create.mutateAsync(ApiKeyInput.parse(values)));
+      form.reset();
+      toast.success(apiKeyMessages.created);
+    } catch (err) {
+      toast.error(apiKeyMessages.createFailed((err as Error).message));
+    }
+  });
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    try {
+      await revoke.mutateAsync(revoking.id);
+      if (created?.id === revoking.id) setCreated(null);
+      toast.success(apiKeyMessages.revoked);
+    } catch (err) {
+      toast.error(apiKeyMessages.revokeFailed((err as Error).message));
+    }
+    setRevoking(null);
+  };
+
+  return (
+    <Card className="mt-6 p-6">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <KeyRound className="h-5 w-5 text-brand-700" aria-hidden /> API Keys
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Keys let your own systems upload and manage your ads through the public API. See the{' '}
+        <Link to="/docs/integration" className="text-brand-700 underline">
+          integration guide
+        </Link>
+        . Up to {MAX_API_KEYS} keys; revoke one you no longer use.
+      </p>
+
+      <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-wrap items-start gap-3">
+        <div className="min-w-56 flex-1">
+          <Field
+            label="Key name"
+            placeholder="e.g. Traffic system"
+            {...form.register('name', { onChange: () => form.clearErrors('name') })}
+            error={form.formState.errors.name?.message}
+            disabled={create.isPending || full}
+          />
+        </div>
+        <Button type="submit" className="sm:mt-6" disabled={create.isPending || full}>
+          {create.isPending ? 'Creating...' : 'Create Key'}
+        </Button>
+      </form>
+      {full && <p className="mt-2 text-sm text-slate-700">{apiKeyMessages.limitReached}</p>}
+
+      {created && <NewKey created={created} onDone={() => setCreated(null)} />}
+
+      <div className="mt-6 overflow-x-auto">
+        {isPending ? (
+          <p className="text-sm text-slate-700">Loading API keys...</p>
+        ) : error ? (
+          <p className="text-sm text-red-700">Unable to load your API keys: {error.message}</p>
+        ) : keys.length === 0 ? (
+          <p className="text-sm text-slate-700">No API keys yet.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Your API keys</caption>
+            <thead className="text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Key
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Created
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Last used
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((k) => (
+                <tr key={k.id} className="border-t border-slate-200" data-testid="api-key-row">
+                  <td className="py-2 pr-4 font-medium">{k.name}</td>
+                  <td className="py-2 pr-4">
+                    <code>{k.prefix}…</code>
+                  </td>
+                  <td className="py-2 pr-4">{formatDate(k.createdAt)}</td>
+                  <td className="py-2 pr-4">{k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never'}</td>
+                  <td className="py-2 text-right">
+                    <Button variant="secondary" size="sm" onClick={() => setRevoking(k)}>
+                      Revoke<span className="sr-only"> {k.name}</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+
+      <Dialog open={Boolean(revoking)} onClose={() => setRevoking(null)} title="Revoke this key?">
+        <div className="p-4">
+          <p className="text-slate-800">
+            Anything using “{revoking?.name}” will be refused from now on. This cannot be undone.
+          </p>
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setRevoking(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={confirmRevoke} disabled={revoke.isPending}>
+              Revoke
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

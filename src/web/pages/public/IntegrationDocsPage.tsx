@@ -1,0 +1,297 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { API_REQUESTS_PER_MINUTE, MAX_API_KEYS } from '../../../shared/api-keys';
+import { CATEGORIES } from '../../../shared/categories';
+import { AUDIO_MAX_MB, LOGO_MAX_MB } from '../../../shared/limits';
+import { EMBED_HEIGHT, EMBED_WIDTH, embedCode, embedUrl, oembedUrl } from '../../../shared/embed';
+import { API_KEY_VARIABLE, API_V1, curlCommand, OPENAPI_PATH } from '../../../shared/partner-api';
+import { CodeBlock } from '../../components/ui/code-block';
+import { PageHero } from '../../features/marketing/blocks';
+import { PartnerUploadExample } from '../../features/partners/PartnerUploadExample';
+import { appConfig } from '../../lib/app-config';
+import { usePageMeta } from '../../lib/page-meta';
+
+const origin = appConfig.publicOrigin;
+const ads = `${origin}${API_V1}/ads`;
+const SAMPLE_SLUG = 'morning-drive-sponsor-1735689600000';
+
+const TOC = [
+  ['keys', 'Get an API key'],
+  ['endpoints', 'Endpoints'],
+  ['fields', 'Ad fields and files'],
+  ['errors', 'Errors'],
+  ['limits', 'Rate limits'],
+  ['embed', 'Embed the player'],
+  ['oembed', 'oEmbed'],
+  ['openapi', 'OpenAPI document'],
+] as const;
+
+function DocSection({ id, children }: { id: (typeof TOC)[number][0]; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="scroll-mt-6 border-t border-slate-200 pt-10">
+      <h2 id={`${id}-heading`} className="text-2xl font-bold">
+        {TOC.find(([key]) => key === id)![1]}
+      </h2>
+      <div className="mt-4 space-y-4 text-slate-800">{children}</div>
+    </section>
+  );
+}
+
+const ENDPOINTS: { method: string; path: string; text: string; code: string }[] = [
+  {
+    method: 'GET',
+    path: `${API_V1}/ads`,
+    text: 'Your ads, newest first, active or not: { "ads": [...], "count": n }.',
+    code: curlCommand('GET', ads),
+  },
+  {
+    method: 'GET',
+    path: `${API_V1}/ads/{id}`,
+    text: 'One of your ads. Another advertiser’s id answers 404, like an id that does not exist.',
+    code: curlCommand('GET', `${ads}/$AD_ID`),
+  },
+  {
+    method: 'PUT',
+    path: `${API_V1}/ads/{id}`,
+    text: 'Replaces the ad’s fields: send every field you want to keep (a field left out is cleared, is_active returns to true). Files are optional; those you send replace the stored ones. Answers the updated ad.',
+    code: curlCommand('PUT', `${ads}/$AD_ID`, [
+      '-F title="Morning Drive Sponsor"',
+      '-F business_name="Sunrise Bakery"',
+      '-F category="Food & Dining"',
+      '-F is_active=false',
+    ]),
+  },
+  {
+    method: 'DELETE',
+    path: `${API_V1}/ads/{id}`,
+    text: 'Deletes the ad and its files. Answers 204 with no body.',
+    code: curlCommand('DELETE', `${ads}/$AD_ID`),
+  },
+  {
+    method: 'GET',
+    path: `${API_V1}/ads/{id}/analytics?period=7d|30d|90d|all`,
+    text: 'Plays, clicks, shares, QR scans and listeners over whole UTC days (30d when no period is given), per day, per source (direct, qr, embed, share or the referring site) and per device: the figures of your Analytics page.',
+    code: curlCommand('GET', `"${ads}/$AD_ID/analytics?period=7d"`),
+  },
+];
+
+const ERRORS: [number, string][] = [
+  [
+    400,
+    "A field breaks a rule, or the audio is missing; the message says which ('Title must be at least 3 characters').",
+  ],
+  [401, 'No key, a malformed key, or a revoked one.'],
+  [403, "Your plan's monthly ad limit is reached ('You have reached your ad creation limit for this month')."],
+  [404, 'No such ad among yours, or no such endpoint.'],
+  [413, "A file is over its limit ('File size exceeds 10MB limit.')."],
+  [415, "A file is not what its field needs ('Invalid file type. Please select a audio file.')."],
+  [429, `More than ${API_REQUESTS_PER_MINUTE} requests in a minute with one key.`],
+];
+
+export default function IntegrationDocsPage() {
+  usePageMeta('/docs/integration');
+  const code = 'rounded bg-slate-100 px-1 py-0.5 text-sm';
+  return (
+    <>
+      <PageHero title="Integration guide">
+        Upload and manage ads from your own systems with the REST API, and put any ad’s player on your site.
+      </PageHero>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label="On this page" className="lg:sticky lg:top-6 lg:self-start">
+          <ul className="space-y-2 text-sm">
+            {TOC.map(([id, title]) => (
+              <li key={id}>
+                <a href={`#${id}-heading`} className="text-brand-700 underline">
+                  {title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 space-y-10">
+          <DocSection id="keys">
+            <ol className="list-decimal space-y-2 pl-5">
+              <li>
+                <Link to="/signup" className="text-brand-700 underline">
+                  Create an account
+                </Link>{' '}
+                or log in.
+              </li>
+              <li>
+                Open{' '}
+                <Link to="/dashboard/settings" className="text-brand-700 underline">
+                  Settings
+                </Link>
+                , find API Keys, give the key a name (say, your traffic system) and press Create Key.
+              </li>
+              <li>
+                Copy the key (it starts with <code className={code}>adr_</code>). It is shown this once: we keep only a
+                fingerprint of it. Lost it? Revoke it and create another; you can hold {MAX_API_KEYS} at a time.
+              </li>
+            </ol>
+            <p>
+              Send it with every request as <code className={code}>Authorization: Bearer &lt;key&gt;</code>. The
+              examples read it from a shell variable:
+            </p>
+            <CodeBlock
+              label="Keep the key in a variable"
+              code={`export ${API_KEY_VARIABLE}="adr_..."`}
+              copiedMessage="Command copied to clipboard"
+            />
+            <p>
+              A key acts as you, on your ads only, and only on this API: it cannot sign in to the dashboard or manage
+              keys. Keep it on your servers, never in a web page.
+            </p>
+          </DocSection>
+
+          <DocSection id="endpoints">
+            <p>
+              All paths are under <code className={code}>{`${origin}${API_V1}`}</code> and answer JSON.
+            </p>
+            <article className="space-y-3">
+              <h3 className="font-semibold">
+                <code>POST {API_V1}/ads</code>
+              </h3>
+              <p>
+                Creates an ad from the fields and files of the dashboard’s form, as multipart form data, and answers 201
+                with the ad (its page is <code className={code}>{`${origin}/ad/{slug}`}</code>). It counts towards your
+                plan’s monthly limit. This example runs as it is, with <code className={code}>spot.mp3</code> and{' '}
+                <code className={code}>logo.png</code> in the current folder:
+              </p>
+              <PartnerUploadExample />
+            </article>
+            {ENDPOINTS.map((e) => (
+              <article key={`${e.method} ${e.path}`} className="space-y-3">
+                <h3 className="font-semibold">
+                  <code>
+                    {e.method} {e.path}
+                  </code>
+                </h3>
+                <p>{e.text}</p>
+                <CodeBlock label={`${e.method} example`} code={e.code} copiedMessage="Example copied to clipboard" />
+              </article>
+            ))}
+          </DocSection>
+
+          <DocSection id="fields">
+            <ul className="list-disc space-y-1 pl-5">
+              <li>
+                <code className={code}>title</code> (required): at least 3 characters.
+              </li>
+              <li>
+                <code className={code}>business_name</code> (required).
+              </li>
+              <li>
+                <code className={code}>category</code> (required): one of {CATEGORIES.join(', ')}.
+              </li>
+              <li>
+                <code className={code}>location</code>, <code className={code}>description</code>,{' '}
+                <code className={code}>phone</code> (optional); <code className={code}>website_url</code> (optional, a
+                full http(s) URL).
+              </li>
+              <li>
+                <code className={code}>is_active</code>: <code className={code}>true</code> (the default) or{' '}
+                <code className={code}>false</code> to keep the ad off the public listings.
+              </li>
+              <li>
+                <code className={code}>audio</code>: an MP3 of at most {AUDIO_MAX_MB} MB, required when creating.{' '}
+                <code className={code}>logo</code>: PNG, JPEG, WebP or GIF of at most {LOGO_MAX_MB} MB, optional. Files
+                are checked by their content, not their names.
+              </li>
+            </ul>
+          </DocSection>
+
+          <DocSection id="errors">
+            <p>Every error answers JSON with the status, its name and a message meant for people:</p>
+            <CodeBlock
+              label="Error body"
+              code={JSON.stringify(
+                { statusCode: 400, error: 'Bad Request', message: 'title: Title must be at least 3 characters' },
+                null,
+                2,
+              )}
+              copiedMessage="Example copied to clipboard"
+            />
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Status codes</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2">
+                    When
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {ERRORS.map(([status, when]) => (
+                  <tr key={status} className="border-t border-slate-200">
+                    <td className="py-2 pr-4 font-mono">{status}</td>
+                    <td className="py-2">{when}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </DocSection>
+
+          <DocSection id="limits">
+            <p>
+              Each key may make {API_REQUESTS_PER_MINUTE} requests a minute. Answers carry{' '}
+              <code className={code}>x-ratelimit-limit</code>, <code className={code}>x-ratelimit-remaining</code> and{' '}
+              <code className={code}>x-ratelimit-reset</code> (seconds); past the limit the answer is 429 with{' '}
+              <code className={code}>retry-after</code> in seconds. Uploads also count towards your plan’s monthly ad
+              limit, as in the dashboard.
+            </p>
+          </DocSection>
+
+          <DocSection id="embed">
+            <p>
+              Every ad has a player for other sites at <code className={code}>{embedUrl(origin, '{slug}')}</code>. Add{' '}
+              <code className={code}>?theme=dark</code> for dark pages. The Embed button on each ad page gives you the
+              code, like this ({EMBED_WIDTH} × {EMBED_HEIGHT} pixels; it narrows with its container):
+            </p>
+            <CodeBlock
+              label="Embed code"
+              code={embedCode({ origin, slug: SAMPLE_SLUG, title: 'Morning Drive Sponsor' })}
+              copiedMessage="Embed code copied to clipboard"
+            />
+            <p>
+              Plays in the player count like plays on the ad page, with the source <em>embed</em> in your analytics; its
+              Listen on AdReplay link opens the full ad page.
+            </p>
+          </DocSection>
+
+          <DocSection id="oembed">
+            <p>
+              Sites and editors that speak oEmbed turn a pasted ad link into the player by themselves: each ad page
+              announces the endpoint in its head. Ask it directly with the page’s address (and optionally{' '}
+              <code className={code}>maxwidth</code>, <code className={code}>maxheight</code>):
+            </p>
+            <CodeBlock
+              label="oEmbed request"
+              code={`curl "${oembedUrl(origin, `${origin}/ad/${SAMPLE_SLUG}`)}&maxwidth=400"`}
+              copiedMessage="Example copied to clipboard"
+            />
+            <p>
+              It answers a <code className={code}>rich</code> embed with the iframe code, its size, the ad’s title,
+              provider AdReplay and the logo as thumbnail; 404 for addresses that are not an ad page, 501 for{' '}
+              <code className={code}>format=xml</code> (only JSON is offered).
+            </p>
+          </DocSection>
+
+          <DocSection id="openapi">
+            <p>
+              The whole API is described in an OpenAPI 3.1 document, made from the same rules the server checks requests
+              with. Load it into your API client or code generator:{' '}
+              <a href={`${origin}${OPENAPI_PATH}`} className="text-brand-700 underline">
+                {`${origin}${OPENAPI_PATH}`}
+              </a>
+              .
+            </p>
+          </DocSection>
+        </div>
+      </div>
+    </>
+  );
+}
