@@ -157,4 +157,9 @@ export const adMessages = {
   deactivated: 'Ad deactivated',
   featured: 'Added to featured',
   unfeatured: 'Removed from featured',
+  // 'Screens and silent fallbacks': the dashboard's ads failed to load.
+  loadFailedTitle: 'Unable to load your ads',
+  loadFailedText: 'There was an issue loading your ads. This might be a temporary issue.',
+  unknownError: 'Unknown error',
+  notAuthenticatedNote: 'Note: User not authenticated',
 } as const;
