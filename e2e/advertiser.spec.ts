@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { DASHBOARD_CHUNK } from './support/chunks';
 
 const ASSETS = path.join(process.cwd(), 'src/server/db/seed/assets');
 const MP3 = path.join(ASSETS, 'audio/sunrise-bakery.mp3');
@@ -412,16 +413,14 @@ test('the home page loads no dashboard code; the dashboard loads its own', async
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
   });
-  const dashboardChunk =
-    /\/(DashboardLayout|DashboardHomePage|ManageAdsPage|CreateAdPage|EditAdPage|SubscriptionPage|SettingsPage|AdForm|UsageCard|my-ads\.\w+)-[\w-]+\.js$/;
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Make Your Ads Work Harder' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((s) => dashboardChunk.test(s))).toEqual([]);
+  expect(scripts.filter((s) => DASHBOARD_CHUNK.test(s))).toEqual([]);
 
   await signInDemo(page);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
-  expect(scripts.filter((s) => dashboardChunk.test(s)).length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => DASHBOARD_CHUNK.test(s)).length).toBeGreaterThan(0);
 });
