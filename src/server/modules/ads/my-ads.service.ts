@@ -190,12 +190,12 @@ export function createMyAdsService(deps: {
     },
 
     async remove(userId: string, id: string) {
-      const before = await owned(userId, id);
+      await owned(userId, id);
       const row = await repo.transaction(async (tx) => {
-        // A featured ad's slot is freed with it.
-        const usage = before.isFeatured ? await plans.lockUsage(tx, userId, monthOf(now())) : null;
+        // Under the usage lock, so a featured ad's slot is freed with it even while it is being featured.
+        const usage = await plans.lockUsage(tx, userId, monthOf(now()));
         const deleted = await repo.delete(id, userId, tx);
-        if (usage) await plans.syncFeaturedUsed(tx, usage.id, userId);
+        await plans.syncFeaturedUsed(tx, usage.id, userId);
         return deleted;
       });
       if (!row) throw new NotFoundError('Ad not found');
