@@ -8,6 +8,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user?: SessionUser;
   }
+  interface FastifyContextConfig {
+    /** What a route answers without a session, where the spec has its own text for it. */
+    signInMessage?: string;
+  }
 }
 
 /**
@@ -21,7 +25,7 @@ export function createRequireUser(auth: Auth, origin: string, message?: string) 
       throw new AppError(403, 'Cross-site request refused');
     }
     const session = await auth.api.getSession({ headers: toWebRequest(req, origin).headers });
-    if (!session) throw new UnauthorizedError(message);
+    if (!session) throw new UnauthorizedError(req.routeOptions.config.signInMessage ?? message);
     req.user = { id: session.user.id, email: session.user.email };
   };
 }

@@ -6,7 +6,7 @@ import { ProfileInput, type ProfileValues } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { Field } from '../../features/auth/AuthCard';
+import { Field } from '../../components/ui/field';
 import { useSession } from '../../features/auth/session';
 import { api } from '../../lib/api';
 

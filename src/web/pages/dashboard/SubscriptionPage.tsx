@@ -28,7 +28,7 @@ export default function SubscriptionPage() {
   const plans = useQuery({
     queryKey: ['plans'],
     queryFn: () => api<{ plans: Plan[] }>('/api/plans'),
-    staleTime: FRESH.plans,
+    ...FRESH.plans,
   });
   const current = plan.data;
   const choose = (p: Plan) =>
