@@ -50,7 +50,7 @@ export async function createTestApp(
   const database = opts.database ?? (await openTestDatabase());
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-test-'));
   const uploadsDir = path.join(tmp, 'uploads');
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
   const storage = createLocalStorage(uploadsDir);
   const outboxDir = path.join(tmp, 'outbox');
   const mailer = opts.mailer ?? createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
