@@ -53,7 +53,17 @@ export async function createTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
   const storage = createLocalStorage(uploadsDir);
   const outboxDir = path.join(tmp, 'outbox');
-  const mailer = opts.mailer ?? createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
+  // Auth mail goes out in the background: close() waits for it before the folder is removed.
+  const sending = new Set<Promise<void>>();
+  const inner = opts.mailer ?? createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
+  const mailer: Mailer = {
+    send(message) {
+      const sent = inner.send(message);
+      sending.add(sent);
+      void sent.catch(() => {}).finally(() => sending.delete(sent));
+      return sent;
+    },
+  };
   const app = await buildApp({
     config,
     database,
@@ -76,6 +86,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
+      await Promise.allSettled([...sending]);
       if (!opts.database) await database.close();
       await rm(tmp, { recursive: true, force: true });
     },
