@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authServerMessages } from '../../../shared/auth.js';
+import { authServerMessages, SignupFields } from '../../../shared/auth.js';
 import type { Auth } from './auth.js';
 import type { LoginFailures } from './login-failures.js';
 
@@ -40,7 +40,16 @@ export async function authRoutes(
       if (req.method === 'POST' && req.headers.origin && req.headers.origin !== origin) {
         return reply.status(403).send({ code: 'CROSS_SITE', message: 'Cross-site request refused' });
       }
-      const signIn = req.method === 'POST' && req.url.split('?')[0] === '/api/auth/sign-in/email';
+      const path = req.url.split('?')[0];
+      if (req.method === 'POST' && path === '/api/auth/sign-up/email') {
+        // better-auth checks only its own fields: the sign-up form's rules apply here too, with its texts.
+        const checked = SignupFields.safeParse(req.body ?? {});
+        if (!checked.success) {
+          return reply.status(400).send({ code: 'VALIDATION_ERROR', message: checked.error.issues[0]!.message });
+        }
+        req.body = { ...(req.body as object), ...checked.data }; // what was checked (trimmed) is what is stored
+      }
+      const signIn = req.method === 'POST' && path === '/api/auth/sign-in/email';
       const email = signIn ? String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
       if (email && (await failures.isBlocked(email))) {
         return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: authServerMessages.tooManyRequests });

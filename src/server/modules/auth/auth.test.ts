@@ -106,6 +106,38 @@ describe('sign-up', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/Password/);
   });
+
+  it('checks the sign-up form rules on the server, with their texts, and creates nothing when they fail', async () => {
+    const usersBefore = (await t.db.select().from(users)).length;
+    const cases: [Record<string, string>, string][] = [
+      [{ firstName: '' }, 'First name is required'],
+      [{ lastName: '   ' }, 'Last name is required'],
+      [{ companyName: '' }, 'Company name is required'],
+      [{ email: '' }, 'Email is required'],
+      [{ email: 'pat@example' }, 'Email is invalid'],
+      [{ password: '' }, 'Password is required'],
+      [{ password: '12345' }, 'Password must be at least 6 characters'],
+    ];
+    for (const [overrides, message] of cases) {
+      const { res } = await signUp(overrides);
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // Fields left out altogether, as an API client might.
+    const bare = await post('/api/auth/sign-up/email', { email: 'bare@example.com', password: 'secret123', name: 'B' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toBe('First name is required');
+    expect((await t.db.select().from(users)).length).toBe(usersBefore);
+  });
+
+  it('stores the names as checked, without surrounding spaces', async () => {
+    const { res, email } = await signUp({ firstName: '  Pat ', companyName: ' Doe & Co ' });
+    expect(res.statusCode).toBe(200);
+    const user = (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(profile).toMatchObject({ firstName: 'Pat', companyName: 'Doe & Co' });
+  });
 });
 
 describe('sign-in and sessions', () => {
