@@ -194,7 +194,21 @@ describe('sign-in and sessions', () => {
       { origin: 'https://evil.example' },
     );
     expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Cross-site request refused');
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a sign-out posted from another site, and the session lives on', async () => {
+    const { cookie } = await signUp();
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(out.statusCode).toBe(403);
+    expect(out.json().message).toBe('Cross-site request refused');
+    const me = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } });
+    expect(me.json().user).toBeTruthy();
   });
 });
 
@@ -295,6 +309,7 @@ describe('profile', () => {
       headers: { cookie: a.cookie, origin: 'https://evil.example' },
     });
     expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Cross-site request refused');
   });
 });
 
