@@ -313,6 +313,39 @@ describe('profile', () => {
   });
 });
 
+describe('on an https PUBLIC_ORIGIN', () => {
+  it('marks the session cookie Secure, under the __Secure- name browsers hold to that', async () => {
+    const origin = 'https://x.example';
+    const s = await createTestApp({ PUBLIC_ORIGIN: origin });
+    try {
+      const send = (url: string, payload: object, cookie = '') =>
+        s.app.inject({ method: 'POST', url, payload, headers: { origin, ...(cookie ? { cookie } : {}) } });
+      const email = 'secure@example.com';
+      const up = await send('/api/auth/sign-up/email', {
+        email,
+        password: 'secret123',
+        name: 'S',
+        firstName: 'S',
+        lastName: 'S',
+        companyName: 'S',
+      });
+      expect(up.statusCode).toBe(200);
+      const signIn = await send('/api/auth/sign-in/email', { email, password: 'secret123' });
+      expect(signIn.statusCode).toBe(200);
+      const raw = ([] as string[]).concat(signIn.headers['set-cookie'] as string[]);
+      const session = raw.find((c) => c.startsWith('__Secure-better-auth.session_token='));
+      expect(session, raw.join('\n')).toBeDefined();
+      const attributes = session!.split(';').map((a) => a.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
+      for (const c of raw) expect(c, 'every auth cookie').toMatch(/;\s*Secure/i);
+      const me = await s.app.inject({ url: '/api/auth/get-session', headers: { cookie: cookieOf(signIn) } });
+      expect(me.json().user.email).toBe(email);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
   it('refuses unverified sign-in with the spec phrase, and the e-mailed link verifies and signs in', async () => {
     const v = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: 'true' });
