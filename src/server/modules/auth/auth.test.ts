@@ -380,7 +380,27 @@ describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
       const link = new URL(/http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)![0]);
       const verify = await v.app.inject({ url: link.pathname + link.search });
       expect(verify.statusCode).toBe(302);
+      expect(verify.headers.location).toBe('/dashboard');
       expect(cookieOf(verify)).toContain('session_token');
+      const [user] = await v.db.select().from(users).where(eq(users.email, email));
+      expect(user!.emailVerified).toBe(true);
+      const sessionsOf = async () => (await v.db.select().from(sessions).where(eq(sessions.userId, user!.id))).length;
+      expect(await sessionsOf()).toBe(1);
+
+      // The link again (forwarded, leaked, clicked twice): it changes nothing and signs nobody in.
+      const again = await v.app.inject({ url: link.pathname + link.search });
+      expect(again.statusCode).toBe(302);
+      expect(again.headers['set-cookie']).toBeUndefined();
+      expect(await sessionsOf()).toBe(1);
+
+      // A token altered by one character is refused outright.
+      const token = link.searchParams.get('token')!;
+      const forged = new URL(link);
+      forged.searchParams.set('token', token.slice(0, -2) + (token.at(-2) === 'A' ? 'B' : 'A') + token.at(-1));
+      const refused = await v.app.inject({ url: forged.pathname + forged.search });
+      expect(refused.headers.location).toBe('/dashboard?error=INVALID_TOKEN');
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      expect(await sessionsOf()).toBe(1);
     } finally {
       await v.close();
     }
