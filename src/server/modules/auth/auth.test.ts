@@ -1,9 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, profiles, sessions, users, verifications } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { mimeStructure, readMails, readRawMails } from '../../test/mail.js';
+import { escapeHtml } from '../seo/head.js';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
@@ -48,14 +48,6 @@ async function signUp(overrides: Record<string, string> = {}) {
 const signIn = (email: string, password: string, ip?: string) =>
   post('/api/auth/sign-in/email', { email, password }, ip ? { 'x-ip': ip } : {});
 
-/** The text of .eml files, with quoted-printable undone. */
-async function readMails(dir: string) {
-  const files = await readdir(dir).catch(() => [] as string[]);
-  const raw = await Promise.all(files.sort().map((f) => readFile(path.join(dir, f), 'utf8')));
-  return raw.map((m) =>
-    m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-  );
-}
 const outboxMessages = () => readMails(t.outboxDir);
 const waitFor = async <T>(fn: () => Promise<T | undefined>) => {
   for (let i = 0; i < 50; i++) {
@@ -65,6 +57,17 @@ const waitFor = async <T>(fn: () => Promise<T | undefined>) => {
   }
   throw new Error('timed out');
 };
+
+/** The outbox message to an address: one multipart/alternative with a text part, then an HTML part. */
+async function textAndHtmlTo(email: string, subject: string) {
+  const raw = await waitFor(async () =>
+    (await readRawMails(t.outboxDir)).find((m) => m.includes(`To: ${email}`) && m.includes(`Subject: ${subject}`)),
+  );
+  const mime = mimeStructure(raw);
+  expect(mime.contentType).toMatch(/^multipart\/alternative;/);
+  expect(mime.parts.map((p) => p.contentType.split(';')[0])).toEqual(['text/plain', 'text/html']);
+  return { text: mime.parts[0]!.body, html: mime.parts[1]!.body };
+}
 
 describe('sign-up', () => {
   it('creates the user with a scrypt hash, a profile row with the sign-up data, and a session cookie', async () => {
@@ -89,9 +92,10 @@ describe('sign-up', () => {
 
   it('sends a verification e-mail with a link built from PUBLIC_ORIGIN', async () => {
     const { email } = await signUp();
-    const mail = await waitFor(async () => (await outboxMessages()).find((m) => m.includes(`To: ${email}`)));
-    expect(mail).toContain('Confirm your AdReplay e-mail address');
-    expect(mail).toMatch(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
+    const { text, html } = await textAndHtmlTo(email, 'Confirm your AdReplay e-mail address');
+    const link = /http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[^\s"<]+/.exec(text)?.[0];
+    expect(link, text).toBeDefined();
+    expect(html).toContain(`<a href="${escapeHtml(link!)}">Confirm my e-mail address</a>`);
   });
 
   it('answers a second sign-up with the same address with the spec phrase', async () => {
@@ -223,6 +227,16 @@ describe('password reset', () => {
     const raw = /reset-password#token=([A-Za-z0-9_%-]+)/.exec(mail)![1]!;
     return decodeURIComponent(raw);
   }
+
+  it('e-mails the reset link in a text part and an HTML part', async () => {
+    const { email } = await signUp();
+    await requestReset(email);
+    const { text, html } = await textAndHtmlTo(email, 'Reset your AdReplay password');
+    const link = /http:\/\/localhost:3000\/reset-password#token=[^\s"<]+/.exec(text)?.[0];
+    expect(link, text).toBeDefined();
+    expect(html).toContain(`<a href="${escapeHtml(link!)}">Choose a new password</a>`);
+    expect(text).toContain('The link works once and expires in one hour.');
+  });
 
   it('answers unknown and known addresses alike, in text and in time', async () => {
     // A mail server that takes 200 ms: had the request waited for the e-mail, known addresses
