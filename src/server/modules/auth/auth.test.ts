@@ -372,6 +372,24 @@ describe('profile', () => {
     expect((await t.app.inject({ url: '/api/profile', headers: { cookie: a.cookie } })).json().firstName).toBe('Alex');
   });
 
+  it('sets updated_at on every change', async () => {
+    const a = await signUp();
+    const user = (await t.db.select().from(users).where(eq(users.email, a.email)))[0]!;
+    const longAgo = new Date('2024-01-01T00:00:00Z');
+    await t.db.update(profiles).set({ updatedAt: longAgo }).where(eq(profiles.id, user.id));
+    const before = Date.now();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: { firstName: 'Newer', lastName: 'Doe', companyName: 'Doe & Co' },
+      headers: { cookie: a.cookie, origin: ORIGIN },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(row!.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(res.json().updatedAt).toBe(row!.updatedAt.toISOString());
+  });
+
   it('refuses a profile change posted from another site', async () => {
     const a = await signUp();
     const res = await t.app.inject({
