@@ -6,7 +6,7 @@ import { AuthCard, Field, PasswordField } from '../../features/auth/AuthCard';
 import { safeNext } from '../../features/auth/guards';
 import { useSession } from '../../features/auth/session';
 import { useAuthForm } from '../../features/auth/use-auth-form';
-import { api } from '../../lib/api';
+import { api, errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function LoginPage() {
@@ -22,7 +22,7 @@ export default function LoginPage() {
       toast.success('Logged in successfully!');
       navigate(safeNext(params.get('next')), { replace: true });
     } catch (err) {
-      toast.error(loginErrorText((err as Error).message));
+      toast.error(loginErrorText(errorText(err)));
     }
   });
   const submitting = form.formState.isSubmitting;

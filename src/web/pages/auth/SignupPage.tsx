@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { AuthCard, Field, PasswordField } from '../../features/auth/AuthCard';
 import { useSession } from '../../features/auth/session';
 import { useAuthForm } from '../../features/auth/use-auth-form';
-import { api } from '../../lib/api';
+import { api, errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
 
 const PLAN_NAMES: Record<string, string> = { starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise' };
@@ -46,7 +46,7 @@ export default function SignupPage() {
         navigate('/login', { replace: true });
       }
     } catch (err) {
-      const { field, text } = signupErrorText((err as Error).message);
+      const { field, text } = signupErrorText(errorText(err));
       if (field) form.setError(field, { message: text });
       else toast.error(text);
     }
