@@ -1,9 +1,8 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LoginInput, loginErrorText } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { AuthCard, Field, PasswordField } from '../../features/auth/AuthCard';
-import { safeNext } from '../../features/auth/guards';
 import { useSession } from '../../features/auth/session';
 import { useAuthForm } from '../../features/auth/use-auth-form';
 import { api, errorText } from '../../lib/api';
@@ -11,16 +10,15 @@ import { usePageMeta } from '../../lib/page-meta';
 
 export default function LoginPage() {
   usePageMeta('/login');
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const { refresh } = useSession();
   const form = useAuthForm(LoginInput, { email: '', password: '' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await api('/api/auth/sign-in/email', { method: 'POST', body: JSON.stringify(values) });
-      await refresh();
       toast.success('Logged in successfully!');
-      navigate(safeNext(params.get('next')), { replace: true });
+      // Setting the session is all it takes: this page's guard (RedirectSignedIn) then goes on to the
+      // remembered path, else /dashboard, in one step. Navigating here too would race it.
+      await refresh();
     } catch (err) {
       toast.error(loginErrorText(errorText(err)));
     }

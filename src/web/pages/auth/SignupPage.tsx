@@ -39,12 +39,10 @@ export default function SignupPage() {
         }),
       });
       toast.success('Account created successfully! Please check your email to verify your account.');
-      if (res.token) {
-        await refresh();
-        navigate('/dashboard', { replace: true });
-      } else {
-        navigate('/login', { replace: true });
-      }
+      // Signed in at once: with the session set, this page's guard goes on to /dashboard. Otherwise the
+      // address must be verified first, and the user signs in after that.
+      if (res.token) await refresh();
+      else navigate('/login', { replace: true });
     } catch (err) {
       const { field, text } = signupErrorText(errorText(err));
       if (field) form.setError(field, { message: text });
