@@ -1,20 +1,27 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { LoginInput, loginErrorText } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { AuthCard, Field, PasswordField } from '../../features/auth/AuthCard';
 import { useSession } from '../../features/auth/session';
 import { useAuthForm } from '../../features/auth/use-auth-form';
+import { rememberTier, tierFrom, withTier } from '../../features/plans/chosen-plan';
 import { api, errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function LoginPage() {
   usePageMeta('/login');
+  const [params] = useSearchParams();
+  const tier = tierFrom(params.get('plan'));
   const { refresh } = useSession();
   const form = useAuthForm(LoginInput, { email: '', password: '' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api('/api/auth/sign-in/email', { method: 'POST', body: JSON.stringify(values) });
+      const res = await api<{ user: { id: string } }>('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: JSON.stringify(values),
+      });
+      if (tier) rememberTier(res.user.id, tier);
       toast.success('Logged in successfully!');
       // Setting the session is all it takes: this page's guard (RedirectSignedIn) then goes on to the
       // remembered path, else /dashboard, in one step. Navigating here too would race it.
@@ -25,7 +32,18 @@ export default function LoginPage() {
   });
   const submitting = form.formState.isSubmitting;
   return (
-    <AuthCard title="Welcome Back" subtitle="Sign in to manage your ads.">
+    <AuthCard
+      title="Welcome Back"
+      subtitle={
+        tier ? (
+          <>
+            Chosen plan: <strong>{tier.name}</strong>
+          </>
+        ) : (
+          'Sign in to manage your ads.'
+        )
+      }
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
@@ -40,7 +58,7 @@ export default function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-700">
         Don't have an account?{' '}
-        <Link to="/signup" className="font-medium text-brand-700 underline">
+        <Link to={withTier('/signup', tier)} className="font-medium text-brand-700 underline">
           Sign up
         </Link>
       </p>

@@ -5,16 +5,15 @@ import { Button } from '../../components/ui/button';
 import { AuthCard, Field, PasswordField } from '../../features/auth/AuthCard';
 import { useSession } from '../../features/auth/session';
 import { useAuthForm } from '../../features/auth/use-auth-form';
+import { rememberTier, tierFrom, withTier } from '../../features/plans/chosen-plan';
 import { api, errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
-
-const PLAN_NAMES: Record<string, string> = { starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise' };
 
 export default function SignupPage() {
   usePageMeta('/signup');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const plan = PLAN_NAMES[params.get('plan') ?? ''];
+  const tier = tierFrom(params.get('plan'));
   const { refresh } = useSession();
   const form = useAuthForm(SignupInput, {
     firstName: '',
@@ -26,7 +25,7 @@ export default function SignupPage() {
   });
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const res = await api<{ token: string | null }>('/api/auth/sign-up/email', {
+      const res = await api<{ token: string | null; user: { id: string } }>('/api/auth/sign-up/email', {
         method: 'POST',
         body: JSON.stringify({
           email: v.email,
@@ -38,11 +37,12 @@ export default function SignupPage() {
           callbackURL: '/dashboard',
         }),
       });
+      if (tier) rememberTier(res.user.id, tier);
       toast.success('Account created successfully! Please check your email to verify your account.');
       // Signed in at once: with the session set, this page's guard goes on to /dashboard. Otherwise the
       // address must be verified first, and the user signs in after that.
       if (res.token) await refresh();
-      else navigate('/login', { replace: true });
+      else navigate(withTier('/login', tier), { replace: true });
     } catch (err) {
       const { field, text } = signupErrorText(errorText(err));
       if (field) form.setError(field, { message: text });
@@ -53,9 +53,9 @@ export default function SignupPage() {
     <AuthCard
       title="Create Your Account"
       subtitle={
-        plan ? (
+        tier ? (
           <>
-            Chosen plan: <strong>{plan}</strong>
+            Chosen plan: <strong>{tier.name}</strong>
           </>
         ) : (
           'Start sharing your radio and podcast ads.'
@@ -77,7 +77,7 @@ export default function SignupPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{' '}
-        <Link to="/login" className="font-medium text-brand-700 underline">
+        <Link to={withTier('/login', tier)} className="font-medium text-brand-700 underline">
           Log in
         </Link>
       </p>
