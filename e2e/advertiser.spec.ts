@@ -3,21 +3,20 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DASHBOARD_CHUNK } from './support/chunks';
+import { signUp, uniqueEmail } from './support/signup';
 
 const ASSETS = path.join(process.cwd(), 'src/server/db/seed/assets');
 const MP3 = path.join(ASSETS, 'audio/sunrise-bakery.mp3');
 const LOGO = path.join(ASSETS, 'logos/sunrise-bakery.png');
 
-async function signUp(page: Page) {
-  const email = `advertiser-${Date.now()}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Vertiser');
-  await page.getByLabel('Company Name').fill('Ada Co');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm Password').fill('secret123');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+/** A new advertiser, signed in on the dashboard. */
+async function signUpAdvertiser(page: Page) {
+  await signUp(page, {
+    email: uniqueEmail('advertiser'),
+    firstName: 'Ada',
+    lastName: 'Vertiser',
+    companyName: 'Ada Co',
+  });
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
@@ -66,7 +65,7 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
   context,
 }) => {
   test.setTimeout(90_000);
-  await signUp(page);
+  await signUpAdvertiser(page);
 
   // Form rules before anything is uploaded.
   await page.goto('/dashboard/ads/create');
@@ -245,7 +244,7 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
 });
 
 test('the edit page of someone else’s ad says Error loading ad', async ({ page, request }) => {
-  await signUp(page);
+  await signUpAdvertiser(page);
   const { ads } = await (await request.get('/api/ads?limit=1')).json();
   await page.goto(`/dashboard/ads/edit/${ads[0].id}`);
   await expect(page.getByRole('heading', { name: 'Error loading ad' })).toBeVisible();
@@ -377,7 +376,7 @@ test('the dashboard says so when the ads cannot be loaded; empty plans; a sessio
   page,
 }) => {
   test.setTimeout(60_000);
-  await signUp(page);
+  await signUpAdvertiser(page);
   await page.route('**/api/my/ads', (route) =>
     route.fulfill({ status: 500, json: { statusCode: 500, message: 'The database is resting' } }),
   );

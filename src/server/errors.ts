@@ -20,6 +20,11 @@ export class UnauthorizedError extends AppError {
     super(401, message);
   }
 }
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
 export class NotFoundError extends AppError {
   constructor(message = 'Not found') {
     super(404, message);

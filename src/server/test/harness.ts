@@ -49,12 +49,22 @@ export async function createTestApp(
 ) {
   const database = opts.database ?? (await openTestDatabase());
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
   // Chosen by configuration, as in main.ts: S3_* variables in `env` give the S3-compatible store.
   const storage = createStorage(config);
   const uploadsDir = uploadsDirOf(config);
   const outboxDir = path.join(tmp, 'outbox');
-  const mailer = opts.mailer ?? createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
+  // Auth mail goes out in the background: close() waits for it before the folder is removed.
+  const sending = new Set<Promise<void>>();
+  const inner = opts.mailer ?? createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
+  const mailer: Mailer = {
+    send(message) {
+      const sent = inner.send(message);
+      sending.add(sent);
+      void sent.catch(() => {}).finally(() => sending.delete(sent));
+      return sent;
+    },
+  };
   const app = await buildApp({
     config,
     database,
@@ -77,6 +87,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
+      await Promise.allSettled([...sending]);
       if (!opts.database) await database.close();
       await rm(tmp, { recursive: true, force: true });
     },

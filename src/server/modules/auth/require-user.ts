@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../shared/auth.js';
-import { AppError, UnauthorizedError } from '../../errors.js';
+import { UnauthorizedError } from '../../errors.js';
 import type { Auth } from './auth.js';
 import { toWebRequest } from './auth.routes.js';
+import { assertSameOrigin } from './same-origin.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,10 +21,7 @@ declare module 'fastify' {
  */
 export function createRequireUser(auth: Auth, origin: string, message?: string) {
   return async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
-    const sentFrom = req.headers.origin;
-    if (req.method !== 'GET' && req.method !== 'HEAD' && sentFrom && sentFrom !== origin) {
-      throw new AppError(403, 'Cross-site request refused');
-    }
+    assertSameOrigin(req, origin);
     const session = await auth.api.getSession({ headers: toWebRequest(req, origin).headers });
     if (!session) throw new UnauthorizedError(req.routeOptions.config.signInMessage ?? message);
     req.user = { id: session.user.id, email: session.user.email };
