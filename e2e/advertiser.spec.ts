@@ -1,23 +1,50 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { DASHBOARD_CHUNK } from './support/chunks';
+import { signUp, uniqueEmail } from './support/signup';
 
 const ASSETS = path.join(process.cwd(), 'src/server/db/seed/assets');
 const MP3 = path.join(ASSETS, 'audio/sunrise-bakery.mp3');
 const LOGO = path.join(ASSETS, 'logos/sunrise-bakery.png');
 
-async function signUp(page: Page) {
-  const email = `advertiser-${Date.now()}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Vertiser');
-  await page.getByLabel('Company Name').fill('Ada Co');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm Password').fill('secret123');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+/** A new advertiser, signed in on the dashboard. */
+async function signUpAdvertiser(page: Page) {
+  await signUp(page, {
+    email: uniqueEmail('advertiser'),
+    firstName: 'Ada',
+    lastName: 'Vertiser',
+    companyName: 'Ada Co',
+  });
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** Signs the seeded demo advertiser (Premium, renewing in a year) in, through the API. */
+async function signInDemo(page: Page) {
+  await page.goto('/');
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: 'demo@adreplay.test', password: 'demo-advertiser' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** A dashboard figure: the card that holds the label. */
+const stat = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('..');
+const figure = (label: string, value: number) => new RegExp(`^${label}\\s*${value}(\\D|$)`);
+const toast = (page: Page, text: string): Locator => page.locator('[data-sonner-toast]').filter({ hasText: text });
+/** The subscription page's current plan card, row by row. */
+async function expectPlanCard(page: Page, rows: [term: string, value: string][]) {
+  const card = page.locator('dl');
+  for (const [term, value] of rows) {
+    await expect(card.locator('div').filter({ has: page.getByText(term, { exact: true }) })).toHaveText(
+      `${term}${value}`,
+    );
+  }
+}
+const myAds = async (page: Page) =>
+  (await (await page.request.get('/api/my/ads')).json()).ads as { id: string; title: string; isActive: boolean }[];
 
 async function createAd(page: Page, title: string) {
   await page.goto('/dashboard/ads/create');
@@ -38,7 +65,7 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
   context,
 }) => {
   test.setTimeout(90_000);
-  await signUp(page);
+  await signUpAdvertiser(page);
 
   // Form rules before anything is uploaded.
   await page.goto('/dashboard/ads/create');
@@ -47,6 +74,7 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
   await expect(page.getByText('Title must be at least 3 characters')).toBeVisible();
   await expect(page.getByText('Business name is required')).toBeVisible();
   await expect(page.getByText('Category is required')).toBeVisible();
+  await expect(page.getByTestId('form-error')).toHaveText('Please fill in all required fields');
   await page
     .getByLabel(/Audio File/)
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
@@ -57,6 +85,24 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
     buffer: Buffer.alloc(11 * 1024 * 1024),
   });
   await expect(page.getByText('File size exceeds 10MB limit.')).toBeVisible();
+
+  // A store failure: the toast follows the failure table, the form shows 'Upload Error: {message}'.
+  await page.getByLabel('Ad Title').fill('Ada Bakery Bread Week');
+  await page.getByLabel('Business Name').fill('Ada Bakery');
+  await page.getByLabel('Category').selectOption('Food & Dining');
+  await page.getByLabel(/Audio File/).setInputFiles(MP3);
+  await page.route('**/api/my/ads', (route) =>
+    route.fulfill({
+      status: 500,
+      json: { statusCode: 500, message: 'Audio upload failed: the file could not be stored in audio-files' },
+    }),
+  );
+  await page.getByRole('button', { name: 'Publish Ad' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText(
+    'Upload Error: Audio upload failed: the file could not be stored in audio-files',
+  );
+  await expect(toast(page, 'Audio file upload failed. Please try uploading a different audio file.')).toBeVisible();
+  await page.unroute('**/api/my/ads');
 
   // A slow uplink, so the progress indicator is visible.
   const cdp = await context.newCDPSession(page);
@@ -125,7 +171,7 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
 
   // Featuring is not in the Free plan: the switch stays off.
   await page.getByRole('switch', { name: 'Featured: Ada Bakery Bread Festival' }).click();
-  await expect(page.getByText('Featured Ad Limit Reached')).toBeVisible();
+  await expect(toast(page, 'Featured Ad Limit Reached').getByRole('button', { name: 'Upgrade Plan' })).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Featured: Ada Bakery Bread Festival' })).toHaveAttribute(
     'aria-checked',
     'false',
@@ -140,6 +186,18 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
 
   // Free plan: 3 ads a month (the deleted one counted too).
   await createAd(page, 'Ada Second Spot');
+  await page.goto('/dashboard/subscription');
+  const badge = page.getByTestId('usage-badge');
+  await expect(badge).toHaveText('67%');
+  await expect(badge).toHaveAttribute('data-variant', 'default');
+  await expectPlanCard(page, [
+    ['Plan', 'Free'],
+    ['Ad Limit', '3 per month'],
+    ['Featured Ads', '0'],
+    ['Analytics', 'Disabled'],
+    ['Priority Support', 'Not included'],
+  ]);
+  await expect(page.locator('dl').getByText('Renewal Date')).toHaveCount(0);
   await createAd(page, 'Ada Third Spot');
   await page.goto('/dashboard/ads/create');
   await expect(page.getByRole('heading', { name: 'Ad Creation Limit Reached' })).toBeVisible();
@@ -149,6 +207,7 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
     ),
   ).toBeVisible();
   await expect(page.getByTestId('usage-badge')).toHaveText('100%');
+  await expect(page.getByTestId('usage-badge')).toHaveAttribute('data-variant', 'destructive');
   await page.getByRole('link', { name: 'Upgrade Plan' }).click();
   await expect(page).toHaveURL(/\/dashboard\/subscription$/);
   await expect(page.getByText('Most Popular')).toBeVisible();
@@ -157,10 +216,24 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
   await page.getByRole('button', { name: 'Choose Premium' }).click();
   await expect(page.getByText('Stripe integration coming soon!')).toBeVisible();
 
-  // Dashboard home: real counts.
+  // Dashboard home: real counts (two ads, one of them inactive), 'View All' for three or fewer, quick actions.
+  await page.goto('/dashboard/ads');
+  await page.getByRole('switch', { name: 'Active: Ada Second Spot' }).click();
+  await expect(page.getByText('Ad deactivated')).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByText('Ada Third Spot')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View All' })).toBeVisible();
+  await expect(stat(page, 'Total Ads')).toHaveText(figure('Total Ads', 2));
+  await expect(stat(page, 'Active Ads')).toHaveText(figure('Active Ads', 1));
+  await expect(page.getByRole('link', { name: 'View All', exact: true })).toHaveAttribute('href', '/dashboard/ads');
+  const actions = page.getByRole('region', { name: 'Quick Actions' });
+  for (const [name, href] of [
+    ['Create New Ad', '/dashboard/ads/create'],
+    ['Manage Ads', '/dashboard/ads'],
+    ['View Analytics', '/dashboard/analytics'],
+    ['Settings', '/dashboard/settings'],
+  ] as const) {
+    await expect(actions.getByRole('link', { name })).toHaveAttribute('href', href);
+  }
 
   // Leave the shared demo directory as it was for the other journeys.
   const { ads } = await (await page.request.get('/api/my/ads')).json();
@@ -171,10 +244,182 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
 });
 
 test('the edit page of someone else’s ad says Error loading ad', async ({ page, request }) => {
-  await signUp(page);
+  await signUpAdvertiser(page);
   const { ads } = await (await request.get('/api/ads?limit=1')).json();
   await page.goto(`/dashboard/ads/edit/${ads[0].id}`);
   await expect(page.getByRole('heading', { name: 'Error loading ad' })).toBeVisible();
   await page.getByRole('link', { name: 'Return to Ads' }).click();
   await expect(page).toHaveURL(/\/dashboard\/ads$/);
+});
+
+test('a Premium advertiser features, searches, survives a failed delete, and reads the subscription page', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInDemo(page);
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post('/api/my/ads', {
+    headers: { origin },
+    multipart: {
+      title: 'Zephyr Toggle Spot',
+      business_name: 'Zephyr Widgets',
+      category: 'Technology',
+      audio: { name: 'spot.mp3', mimeType: 'audio/mpeg', buffer: readFileSync(MP3) },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const ad = (await created.json()) as { id: string; title: string };
+
+  // Featuring is in the plan: both toasts, and the switch shows the saved state.
+  await page.goto('/dashboard/ads');
+  const featuredSwitch = page.getByRole('switch', { name: 'Featured: Zephyr Toggle Spot' });
+  await featuredSwitch.click();
+  await expect(page.getByText('Added to featured')).toBeVisible();
+  await expect(featuredSwitch).toHaveAttribute('aria-checked', 'true');
+  await featuredSwitch.click();
+  await expect(page.getByText('Removed from featured')).toBeVisible();
+  await expect(featuredSwitch).toHaveAttribute('aria-checked', 'false');
+
+  // A failure that is not the plan's limit says what failed, without 'Upgrade Plan'.
+  await page.route(`**/api/my/ads/${ad.id}/featured`, (route) => route.abort());
+  await featuredSwitch.click();
+  const failed = toast(page, 'Failed to update ad: Failed to fetch');
+  await expect(failed).toBeVisible();
+  await expect(failed.getByRole('button', { name: 'Upgrade Plan' })).toHaveCount(0);
+  await expect(featuredSwitch).toHaveAttribute('aria-checked', 'false');
+  await page.unroute(`**/api/my/ads/${ad.id}/featured`);
+
+  // Search: case-insensitive substring of the title, business name or category.
+  const all = await (await page.request.get('/api/my/ads')).json();
+  const search = page.getByRole('searchbox', { name: 'Search your ads' });
+  const rows = page.getByTestId('my-ad-row');
+  await expect(rows).toHaveCount(all.ads.length);
+  for (const q of ['toggle SPOT', 'zephyr widg', 'TECHNOLOGY', 'real estate']) {
+    await search.fill(q);
+    const expected = (all.ads as { title: string; businessName: string; category: string }[]).filter((a) =>
+      [a.title, a.businessName, a.category].some((f) => f.toLowerCase().includes(q.toLowerCase())),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    await expect(rows).toHaveCount(expected.length);
+    for (const a of expected) await expect(rows.filter({ hasText: a.title })).toHaveCount(1);
+  }
+  await search.fill('no such ad anywhere');
+  await expect(page.getByText('No ads match your search.')).toBeVisible();
+  await search.fill('Zephyr');
+
+  // A delete that fails shows an error toast, and the row stays.
+  await page.route(`**/api/my/ads/${ad.id}`, (route) =>
+    route.request().method() === 'DELETE' ? route.abort() : route.continue(),
+  );
+  await page.getByRole('button', { name: 'Delete Zephyr Toggle Spot' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Failed to delete ad: Failed to fetch')).toBeVisible();
+  await expect(rows.filter({ hasText: 'Zephyr Toggle Spot' })).toHaveCount(1);
+  await page.unroute(`**/api/my/ads/${ad.id}`);
+  expect((await myAds(page)).some((a) => a.id === ad.id)).toBe(true);
+
+  // The edit page says 'Loading ad...' while its ad is on the way.
+  await page.route(`**/api/my/ads/${ad.id}`, async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
+  await page.goto(`/dashboard/ads/edit/${ad.id}`);
+  await expect(page.getByText('Loading ad...')).toBeVisible();
+  await expect(page.getByLabel('Ad Title')).toHaveValue('Zephyr Toggle Spot');
+  await page.unroute(`**/api/my/ads/${ad.id}`);
+
+  // Dashboard home: more than three ads, so 'View All N Ads', and the real figures.
+  const mine = await myAds(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: `View All ${mine.length} Ads` })).toBeVisible();
+  await expect(stat(page, 'Total Ads')).toHaveText(figure('Total Ads', mine.length));
+  await expect(stat(page, 'Active Ads')).toHaveText(figure('Active Ads', mine.filter((a) => a.isActive).length));
+
+  // Subscription: the Premium plan card with its renewal date, the plans grid, the choices.
+  await page.goto('/dashboard/subscription');
+  const plan = await (await page.request.get('/api/my/plan')).json();
+  await expectPlanCard(page, [
+    ['Plan', 'Premium'],
+    ['Ad Limit', '50 per month'],
+    ['Featured Ads', '10'],
+    ['Analytics', 'Enabled'],
+    ['Priority Support', 'Included'],
+    [
+      'Renewal Date',
+      new Date(plan.subscriptionEnd).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
+    ],
+  ]);
+  const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  for (const [name, monthly] of [
+    ['Free', '$0'],
+    ['Basic', '$19'],
+    ['Premium', '$49'],
+    ['Enterprise', '$99'],
+  ] as const) {
+    const card = cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(card.getByText(`${monthly}/month`, { exact: true })).toBeVisible();
+    await expect(card.getByText('Most Popular')).toHaveCount(name === 'Premium' ? 1 : 0);
+    await expect(card.getByText(/save 17%/)).toHaveCount(name === 'Free' ? 0 : 1);
+  }
+  await expect(page.getByText(/\$\d+\.\d/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Choose Free' }).click();
+  await expect(page.getByText('You are already on the Free plan')).toBeVisible();
+  await page.getByRole('button', { name: 'Choose Basic' }).click();
+  await expect(page.getByText('Stripe integration coming soon!')).toBeVisible();
+
+  // Leave the demo account as it was.
+  const del = await page.request.delete(`/api/my/ads/${ad.id}`, { headers: { origin } });
+  expect(del.status()).toBe(204);
+});
+
+test('the dashboard says so when the ads cannot be loaded; empty plans; a session lost while creating', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUpAdvertiser(page);
+  await page.route('**/api/my/ads', (route) =>
+    route.fulfill({ status: 500, json: { statusCode: 500, message: 'The database is resting' } }),
+  );
+  // Three retries first (spec section 7), so this takes a few seconds.
+  for (const url of ['/dashboard', '/dashboard/ads']) {
+    await page.goto(url);
+    const box = page.getByRole('alert').filter({ hasText: 'Unable to load your ads' });
+    await expect(box).toBeVisible({ timeout: 20_000 });
+    await expect(box.getByText('There was an issue loading your ads. This might be a temporary issue.')).toBeVisible();
+    await expect(box.getByText('The database is resting')).toBeVisible();
+    await expect(box.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  }
+  await page.unroute('**/api/my/ads');
+
+  await page.route('**/api/plans', (route) => route.fulfill({ json: { plans: [] } }));
+  await page.goto('/dashboard/subscription');
+  await expect(page.getByText('No subscription plans available at the moment.')).toBeVisible();
+
+  // The session ends while the form is open: the server's text is the form's root error.
+  await page.goto('/dashboard/ads/create');
+  await page.getByLabel('Ad Title').fill('Late Night Spot');
+  await page.getByLabel('Business Name').fill('Ada Bakery');
+  await page.getByLabel('Category').selectOption('Food & Dining');
+  await page.getByLabel(/Audio File/).setInputFiles(MP3);
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Publish Ad' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText('You must be logged in to create an ad');
+  await expect(toast(page, 'Failed to create ad: You must be logged in to create an ad')).toBeVisible();
+});
+
+test('the home page loads no dashboard code; the dashboard loads its own', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Make Your Ads Work Harder' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => DASHBOARD_CHUNK.test(s))).toEqual([]);
+
+  await signInDemo(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  expect(scripts.filter((s) => DASHBOARD_CHUNK.test(s)).length).toBeGreaterThan(0);
 });

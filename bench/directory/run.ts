@@ -87,7 +87,7 @@ async function bench(kind: 'pglite' | 'postgres') {
     const t0 = performance.now();
     await load(database);
     console.error(`${kind}: loaded ${TOTAL} ads in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp, NODE_ENV: 'production' });
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp });
     const app = await buildApp({
       config,
       database,

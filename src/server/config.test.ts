@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
+import { ROOT } from './paths.js';
 
 describe('loadConfig', () => {
   it('applies the embedded defaults', () => {
@@ -25,5 +28,27 @@ describe('loadConfig', () => {
     expect(bad).toThrow(/PORT/);
     expect(bad).toThrow(/DATABASE_URL/);
     expect(bad).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe('documentation of the variables', () => {
+  const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+  it('.env.example lists every variable config.ts reads, each under a comment of its own', () => {
+    const lines = read('.env.example').split('\n');
+    const listed = lines.flatMap((line, i) => {
+      const name = /^([A-Z0-9_]+)=/.exec(line)?.[1];
+      if (!name) return [];
+      expect(lines[i - 1], `comment above ${name}`).toMatch(/^# \S/);
+      return [name];
+    });
+    expect([...listed].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it("the README's configuration table has a row for every variable", () => {
+    const readme = read('README.md');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Running on PostgreSQL'));
+    const rows = [...table.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((m) => m[1]);
+    expect([...rows].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });

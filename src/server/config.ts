@@ -10,7 +10,6 @@ const bool = z
   .transform((v) => v === 'true' || v === '1');
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_ORIGIN: z
@@ -34,6 +33,9 @@ const EnvSchema = z.object({
   CONTACT_TO: z.email({ error: 'must be an e-mail address' }).default('team@adreplay.test'),
   DEMO_VIDEO_URL: z.url().default('https://www.youtube-nocookie.com/embed/ysz5S6PUM-U?autoplay=1'),
 });
+
+/** Every variable the server reads; .env.example and the README's table must list each (config.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
 
 export type Config = Omit<z.output<typeof EnvSchema>, 'PUBLIC_ORIGIN'> & {
   PUBLIC_ORIGIN: string;

@@ -20,6 +20,11 @@ export class UnauthorizedError extends AppError {
     super(401, message);
   }
 }
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
 export class NotFoundError extends AppError {
   constructor(message = 'Not found') {
     super(404, message);
@@ -58,7 +63,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const statusCode = err instanceof AppError ? err.statusCode : (err.statusCode ?? 500);
     const expected = err instanceof AppError;
-    if (statusCode >= 500 && !expected) request.log.error({ err }, 'request failed');
+    // Every server-side failure is logged, ours too (an UploadFailedError carries the store's error as cause).
+    if (statusCode >= 500) request.log.error({ err }, 'request failed');
     // Our own errors say what happened; an unexpected failure never leaks its internals.
     const message =
       statusCode >= 500 && !expected ? 'Something went wrong on our side. Please try again.' : err.message;

@@ -133,3 +133,33 @@ export const fileMessages = {
   tooLarge: (maxMb: number) => `File size exceeds ${maxMb}MB limit.`,
   audioRequired: 'Audio file is required',
 } as const;
+
+/** Spec section 8: the ad texts the server throws and the dashboard form and table show. */
+export const adMessages = {
+  notLoggedIn: 'You must be logged in to create an ad',
+  requiredFields: 'Please fill in all required fields',
+  uploadError: (message: string) => `Upload Error: ${message}`,
+  audioUploadFailed: (message: string) => `Audio upload failed: ${message}`,
+  imageUploadFailed: (message: string) => `Image upload failed: ${message}`,
+  createFailed: (message: string) => `Failed to create ad: ${message}`,
+  createFailedGeneric: 'Failed to create ad. Please try again.',
+  updateFailed: (message: string) => `Failed to update ad: ${message}`,
+  deleteFailed: (message: string) => `Failed to delete ad: ${message}`,
+  // The 'Ad creation failures' table: what the form shows when the message names a cause.
+  audioFilesFailure: 'Audio file upload failed. Please try uploading a different audio file.',
+  imagesFailure: 'Image upload failed. Please try uploading a different image.',
+  userIdFailure: 'Authentication error. Please try logging out and back in.',
+  slugFailure: 'Please try a different ad title.',
+  created: 'Ad created successfully!',
+  updated: 'Ad updated successfully!',
+  deleted: 'Ad deleted successfully',
+  activated: 'Ad activated',
+  deactivated: 'Ad deactivated',
+  featured: 'Added to featured',
+  unfeatured: 'Removed from featured',
+  // 'Screens and silent fallbacks': the dashboard's ads failed to load.
+  loadFailedTitle: 'Unable to load your ads',
+  loadFailedText: 'There was an issue loading your ads. This might be a temporary issue.',
+  unknownError: 'Unknown error',
+  notAuthenticatedNote: 'Note: User not authenticated',
+} as const;

@@ -10,20 +10,30 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-export const SignupInput = z
-  .object({
-    firstName: z.string().trim().min(1, 'First name is required').max(80),
-    lastName: z.string().trim().min(1, 'Last name is required').max(80),
-    companyName: z.string().trim().min(1, 'Company name is required').max(120),
-    email: z.string().trim().min(1, 'Email is required').regex(EMAIL, 'Email is invalid'),
-    password: z
-      .string()
-      .min(1, 'Password is required')
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(128),
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+/** A required text field: missing (as an API client may send it) reads like empty. */
+const required = (message: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? message : undefined) })
+    .trim()
+    .min(1, message);
+
+/** What an account is created from: the sign-up form minus its confirmation, checked again by the server. */
+export const SignupFields = z.object({
+  firstName: required('First name is required').max(80),
+  lastName: required('Last name is required').max(80),
+  companyName: required('Company name is required').max(120),
+  email: required('Email is required').regex(EMAIL, 'Email is invalid'),
+  password: z
+    .string({ error: (issue) => (issue.input === undefined ? 'Password is required' : undefined) })
+    .min(1, 'Password is required')
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(128),
+});
+
+export const SignupInput = SignupFields.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.password === v.confirmPassword,
+  { message: "Passwords don't match", path: ['confirmPassword'] },
+);
 export type SignupInput = z.infer<typeof SignupInput>;
 
 export const ForgotPasswordInput = z.object({

@@ -34,6 +34,7 @@ export interface MonthlyUsage {
   month: number;
   year: number;
   adsCreated: number;
+  /** Featured slots in use now (the user's featured ads), checked against featured_ad_limit. */
   featuredAdsUsed: number;
 }
 

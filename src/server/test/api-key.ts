@@ -1,24 +1,6 @@
 import type { CreatedApiKey } from '../../shared/api-keys.js';
 import type { TestApp } from './harness.js';
-
-/** One form part: a text field, or a file with its bytes, name and declared type. */
-export type FormPart = [name: string, value: string | { bytes: Buffer; filename: string; type?: string }];
-
-/** Encodes parts as multipart/form-data, as curl -F and browsers do. */
-export async function encodeForm(parts: FormPart[]) {
-  const form = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else
-      form.append(
-        name,
-        new Blob([new Uint8Array(value.bytes)], { type: value.type ?? 'application/octet-stream' }),
-        value.filename,
-      );
-  }
-  const res = new Response(form);
-  return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
-}
+import { multipart, type Part } from './multipart.js';
 
 /** Creates an API key in Settings as the signed-in user of `cookie`. */
 export async function createApiKey(t: TestApp, cookie: string, name = 'Traffic system'): Promise<CreatedApiKey> {
@@ -38,10 +20,10 @@ export async function callApi(
   key: string,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  parts?: FormPart[],
+  parts?: Part[],
 ) {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (!parts) return t.app.inject({ method, url, headers });
-  const { payload, contentType } = await encodeForm(parts);
+  const { payload, contentType } = await multipart(parts);
   return t.app.inject({ method, url, payload, headers: { ...headers, 'content-type': contentType } });
 }

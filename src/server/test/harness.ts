@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { createOutboxMailer, type Mailer } from '../adapters/mailer/mailer.js';
-import { createLocalStorage } from '../adapters/storage/local.js';
+import { createStorage, uploadsDirOf } from '../adapters/storage/index.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 
@@ -49,11 +49,22 @@ export async function createTestApp(
 ) {
   const database = opts.database ?? (await openTestDatabase());
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-test-'));
-  const uploadsDir = path.join(tmp, 'uploads');
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
-  const storage = createLocalStorage(uploadsDir);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
+  // Chosen by configuration, as in main.ts: S3_* variables in `env` give the S3-compatible store.
+  const storage = createStorage(config);
+  const uploadsDir = uploadsDirOf(config);
   const outboxDir = path.join(tmp, 'outbox');
-  const mailer = opts.mailer ?? createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
+  // Auth mail goes out in the background: close() waits for it before the folder is removed.
+  const sending = new Set<Promise<void>>();
+  const inner = opts.mailer ?? createOutboxMailer(outboxDir, config.MAIL_FROM, () => {});
+  const mailer: Mailer = {
+    send(message) {
+      const sent = inner.send(message);
+      sending.add(sent);
+      void sent.catch(() => {}).finally(() => sending.delete(sent));
+      return sent;
+    },
+  };
   const app = await buildApp({
     config,
     database,
@@ -76,6 +87,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
+      await Promise.allSettled([...sending]);
       if (!opts.database) await database.close();
       await rm(tmp, { recursive: true, force: true });
     },

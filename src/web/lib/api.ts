@@ -1,11 +1,42 @@
 /** The one HTTP client of the web app: JSON in and out, server messages surfaced as Error.message. */
+
+/** What a request that never got an answer fails with (the wording of the spec's sign-up table). */
+export const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** False when the answer said nothing of its own (a proxy's error page, an empty body). */
+    readonly explained = true,
   ) {
     super(message);
   }
+}
+
+/**
+ * The words for a failure, for the spec's "the message, or '{fallback}'" toasts: the server's message
+ * or the network error; undefined when there are none, so the screen's own fallback text applies.
+ */
+export function errorText(err: unknown): string | undefined {
+  if (err instanceof ApiError) return err.explained ? err.message : undefined;
+  return err instanceof Error && err.message ? err.message : undefined;
+}
+
+const parseJson = (text: string): { message?: unknown } | undefined => {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The error for a failed answer: its JSON message when it has one. */
+function failure(status: number, text: string): ApiError {
+  const message = parseJson(text)?.message;
+  return typeof message === 'string' && message
+    ? new ApiError(status, message)
+    : new ApiError(status, `Request failed (${status})`, false);
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -20,19 +51,24 @@ export function withQuery(path: string, query?: Query): string {
 
 export async function api<T>(path: string, init: RequestInit & { query?: Query } = {}): Promise<T> {
   const { query, headers, ...rest } = init;
-  const res = await fetch(withQuery(path, query), {
-    credentials: 'same-origin',
-    ...rest,
-    headers: {
-      Accept: 'application/json',
-      ...(rest.body && !(rest.body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
-      ...headers,
-    },
-  });
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, query), {
+      credentials: 'same-origin',
+      ...rest,
+      headers: {
+        Accept: 'application/json',
+        ...(rest.body && !(rest.body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+    });
+  } catch (err) {
+    if (rest.signal?.aborted) throw err; // cancelled by the caller, not a failure
+    throw new ApiError(0, NETWORK_ERROR);
+  }
   const text = await res.text();
-  const body = text ? JSON.parse(text) : undefined;
-  if (!res.ok) throw new ApiError(res.status, body?.message ?? `Request failed (${res.status})`);
-  return body as T;
+  if (!res.ok) throw failure(res.status, text);
+  return parseJson(text) as T;
 }
 
 /**
@@ -49,16 +85,10 @@ export function apiUpload<T>(
     xhr.open(method, path);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onerror = () => reject(new ApiError(0, 'Network error. Please check your connection and try again.'));
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
     xhr.onload = () => {
-      let parsed: { message?: string } | undefined;
-      try {
-        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as T);
-      else reject(new ApiError(xhr.status, parsed?.message ?? `Request failed (${xhr.status})`));
+      if (xhr.status >= 200 && xhr.status < 300) resolve(parseJson(xhr.responseText) as T);
+      else reject(failure(xhr.status, xhr.responseText));
     };
     xhr.send(body);
   });

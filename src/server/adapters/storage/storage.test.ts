@@ -2,8 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { startS3rver } from '../../test/s3.js';
+import { createStorage } from './index.js';
 import { createLocalStorage } from './local.js';
 import { createS3Storage } from './s3.js';
 import { newFileKey, type Storage } from './storage.js';
@@ -16,23 +18,14 @@ async function text(stream: Readable) {
 
 const content = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz');
 let tmp: string;
-let s3server: S3rver;
-let s3Endpoint: string;
+let s3: Awaited<ReturnType<typeof startS3rver>>;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-storage-'));
-  s3server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(tmp, 's3'),
-    configureBuckets: [{ name: 'adreplay-test', configs: [] }],
-  });
-  const { port } = await s3server.run();
-  s3Endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startS3rver(tmp);
 });
 afterAll(async () => {
-  await s3server.close();
+  await s3.close();
   await rm(tmp, { recursive: true, force: true });
 });
 
@@ -42,12 +35,12 @@ const adapters: [string, () => Storage][] = [
     'S3-compatible server',
     () =>
       createS3Storage({
-        endpoint: s3Endpoint,
-        bucket: 'adreplay-test',
+        endpoint: s3.endpoint,
+        bucket: s3.bucket,
         region: 'us-east-1',
         accessKeyId: 'S3RVER',
         secretAccessKey: 'S3RVER',
-        publicUrl: `${s3Endpoint}/adreplay-test`,
+        publicUrl: `${s3.endpoint}/${s3.bucket}`,
       }),
   ],
 ];
@@ -85,5 +78,25 @@ describe.each(adapters)('%s storage', (_name, make) => {
     } else {
       expect(url).toBe(`/media/${key}`);
     }
+  });
+});
+
+describe('createStorage', () => {
+  it('uses the local folder DATA_DIR/uploads when no S3 store is configured', async () => {
+    const storage = createStorage(loadConfig({ DATA_DIR: tmp }));
+    expect(storage).toHaveProperty('root', path.join(tmp, 'uploads'));
+    expect(storage).not.toHaveProperty('client');
+    const { url } = await storage.put(newFileKey('images', 'user2', 'a.png'), content, 'image/png');
+    expect(url).toMatch(/^\/media\/images\/user2\//);
+  });
+
+  it('uses the S3-compatible store when S3_* is configured, and files land in its bucket', async () => {
+    const storage = createStorage(loadConfig({ DATA_DIR: tmp, ...s3.env }));
+    expect(storage).toHaveProperty('client');
+    expect(storage).not.toHaveProperty('root');
+    const key = newFileKey('images', 'user2', 'a.png');
+    const { url } = await storage.put(key, content, 'image/png');
+    expect(url).toBe(`${s3.env.S3_PUBLIC_URL}/${key}`);
+    expect((await fetch(url)).status).toBe(200);
   });
 });

@@ -50,4 +50,11 @@ describe('demo seed', () => {
     const profile = await t.db.query.profiles.findFirst();
     expect(profile).toMatchObject({ id: user!.id, firstName: 'Demo', companyName: 'AdReplay Demo Co.' });
   });
+
+  it('puts the demo advertiser on Premium with a renewal date, so the subscription page shows it all', async () => {
+    const subscription = await t.db.query.userSubscriptions.findFirst();
+    const plan = await t.db.query.subscriptionPlans.findFirst({ where: (p, { eq }) => eq(p.id, subscription!.planId) });
+    expect(plan?.name).toBe('Premium');
+    expect(subscription?.subscriptionEnd?.getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+  });
 });

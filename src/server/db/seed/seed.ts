@@ -79,9 +79,11 @@ export async function seedIfEmpty(db: Db, storage: Storage, now = Date.now()): P
       });
       const plans = await tx.insert(subscriptionPlans).values(PLAN_SEED).returning();
       await tx.insert(ads).values(rows);
-      // The demo advertiser is on Premium so every dashboard feature is visible.
+      // The demo advertiser is on Premium, renewing in a year, so every dashboard feature is visible.
       const premium = plans.find((p) => p.name === 'Premium')!;
-      await tx.insert(userSubscriptions).values({ userId: demo.id, planId: premium.id });
+      await tx
+        .insert(userSubscriptions)
+        .values({ userId: demo.id, planId: premium.id, subscriptionEnd: new Date(now + 365 * DAY) });
     });
   } catch (err) {
     await Promise.all(uploaded.map((key) => storage.delete(key)));

@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, ilike, ne, sql, type SQL } from 
 import type { AdListQuery, PublicAd } from '../../../shared/ads.js';
 import type { Category } from '../../../shared/categories.js';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { ads, analyticsDaily } from '../../db/schema.js';
 
 // Every column but the search vector, which stays in the database.
@@ -114,11 +115,6 @@ export function createAdsRepository(db: Db) {
       return row ?? null;
     },
 
-    async insert(values: NewAdRow, tx: Db = db) {
-      const [row] = await tx.insert(ads).values(values).returning(adColumns);
-      return row!;
-    },
-
     async update(id: string, userId: string, values: Partial<NewAdRow>, tx: Db = db) {
       const [row] = await tx
         .update(ads)
@@ -128,8 +124,8 @@ export function createAdsRepository(db: Db) {
       return row ?? null;
     },
 
-    async delete(id: string, userId: string) {
-      const [row] = await db
+    async delete(id: string, userId: string, tx: Db = db) {
+      const [row] = await tx
         .delete(ads)
         .where(and(eq(ads.id, id), eq(ads.userId, userId)))
         .returning(adColumns);
@@ -147,9 +143,20 @@ export function createAdsRepository(db: Db) {
       return Object.fromEntries(rows.map((r) => [r.type, r.n])) as Partial<Record<string, number>>;
     },
 
-    async slugExists(slug: string, tx: Db = db) {
-      const [row] = await tx.select({ id: ads.id }).from(ads).where(eq(ads.slug, slug)).limit(1);
-      return Boolean(row);
+    /**
+     * Inserts the ad, or returns null when its slug is taken. The insert runs in a savepoint, so a
+     * slug taken meanwhile by a concurrent creation costs the caller one retry, not its transaction.
+     */
+    async insertUnlessSlugTaken(values: NewAdRow, tx: Db = db) {
+      try {
+        return await tx.transaction(async (sp) => {
+          const [row] = await sp.insert(ads).values(values).returning(adColumns);
+          return row!;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, 'ads_slug_unique')) return null;
+        throw err;
+      }
     },
   };
 }

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AdInput } from '../../../shared/ads.js';
+import { AdInput, adMessages } from '../../../shared/ads.js';
 import { parseInput } from '../../errors.js';
 import type { RequireUser } from '../auth/require-user.js';
-import { receiveFile } from '../media/upload.js';
+import { FileTooLargeError, receiveFile } from '../media/upload.js';
 import type { AdFiles, MyAdsService } from './my-ads.service.js';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -12,12 +12,37 @@ const Toggle = (name: 'isActive' | 'isFeatured') =>
 const ActiveBody = Toggle('isActive');
 const FeaturedBody = Toggle('isFeatured');
 
+/** How long a connection cut off mid-upload stays open, unread, so its answer reaches the client. */
+const LINGER_MS = 5_000;
+
+/**
+ * Ends an upload that passed its limit without reading the rest of it. The answer goes out as usual;
+ * then our side of the connection closes, and nothing more is read: a client still sending stalls
+ * against full buffers and is dropped after LINGER_MS. (Closing at once with `Connection: close`
+ * would reset the connection over the unread bytes, and a reset can make the client lose the answer.)
+ */
+function cutOffUpload(req: FastifyRequest, reply: FastifyReply) {
+  const socket = req.raw.socket;
+  // Unfed, the request stream fills its small buffer and Node stops reading the socket.
+  req.raw.unpipe();
+  reply.raw.once('finish', () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
 /**
  * Reads the ad form: text fields and up to two files (audio, logo). Files are checked while they
- * stream in; after the first problem the rest of the upload is drained, never kept, and the
- * problem is reported.
+ * stream in. A file over its limit ends the request at once (cutOffUpload), so a huge upload is never
+ * received whole. After any other problem the rest of the form is small (a 5 MB logo at most): it is
+ * drained, never kept, so that browsers, which read no answer before their upload is sent, see it.
  */
-async function readAdForm(req: FastifyRequest): Promise<{ fields: Record<string, string>; files: AdFiles }> {
+async function readAdForm(
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ fields: Record<string, string>; files: AdFiles }> {
   const fields: Record<string, string> = {};
   const files: AdFiles = {};
   let failure: unknown;
@@ -31,6 +56,10 @@ async function readAdForm(req: FastifyRequest): Promise<{ fields: Record<string,
         const file = await receiveFile(part);
         files[file.field] = file;
       } catch (err) {
+        if (err instanceof FileTooLargeError) {
+          cutOffUpload(req, reply);
+          throw err;
+        }
         failure = err;
       }
     }
@@ -43,14 +72,20 @@ async function readAdForm(req: FastifyRequest): Promise<{ fields: Record<string,
  * Creating and editing from the ad form, shared by the dashboard's endpoints and the public API: the
  * plan limit is checked before any upload is read, then the form is read and parsed with the contract.
  */
-export async function createAdFromForm(myAds: MyAdsService, userId: string, req: FastifyRequest) {
+export async function createAdFromForm(myAds: MyAdsService, userId: string, req: FastifyRequest, reply: FastifyReply) {
   await myAds.assertCanCreate(userId);
-  const { fields, files } = await readAdForm(req);
+  const { fields, files } = await readAdForm(req, reply);
   return myAds.create(userId, parseInput(AdInput, fields), files);
 }
 
-export async function updateAdFromForm(myAds: MyAdsService, userId: string, id: string, req: FastifyRequest) {
-  const { fields, files } = await readAdForm(req);
+export async function updateAdFromForm(
+  myAds: MyAdsService,
+  userId: string,
+  id: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { fields, files } = await readAdForm(req, reply);
   return myAds.update(userId, id, parseInput(AdInput, fields), files);
 }
 
@@ -67,12 +102,12 @@ export async function myAdsRoutes(
 
   app.get('/api/my/ads/:id', async (req) => myAds.get(req.user!.id, parseInput(IdParams, req.params).id));
 
-  app.post('/api/my/ads', async (req, reply) =>
-    reply.status(201).send(await createAdFromForm(myAds, req.user!.id, req)),
+  app.post('/api/my/ads', { config: { signInMessage: adMessages.notLoggedIn } }, async (req, reply) =>
+    reply.status(201).send(await createAdFromForm(myAds, req.user!.id, req, reply)),
   );
 
-  app.put('/api/my/ads/:id', async (req) =>
-    updateAdFromForm(myAds, req.user!.id, parseInput(IdParams, req.params).id, req),
+  app.put('/api/my/ads/:id', async (req, reply) =>
+    updateAdFromForm(myAds, req.user!.id, parseInput(IdParams, req.params).id, req, reply),
   );
 
   app.patch('/api/my/ads/:id/active', async (req) => {

@@ -1,10 +1,12 @@
-import { slugify, type AdInput, fileMessages } from '../../../shared/ads.js';
+import { adMessages, slugify, type AdInput, fileMessages } from '../../../shared/ads.js';
 import { limitMessages, withinLimit } from '../../../shared/plans.js';
 import type { Storage } from '../../adapters/storage/storage.js';
-import { AppError, BadRequestError, NotFoundError } from '../../errors.js';
+import type { Db } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import { createUploader, type ReceivedFile } from '../media/upload.js';
 import { monthOf, type PlansRepository } from '../plans/plans.repository.js';
-import { toPublicAd, type AdsRepository, type NewAdRow } from './ads.repository.js';
+import { toPublicAd, type AdRow, type AdsRepository, type NewAdRow } from './ads.repository.js';
 
 export class LimitReachedError extends AppError {
   constructor(message: string) {
@@ -16,6 +18,9 @@ export interface AdFiles {
   audio?: ReceivedFile;
   logo?: ReceivedFile;
 }
+
+/** Slugs tried per creation: the title's timestamp, then the next milliseconds. */
+const SLUG_ATTEMPTS = 5;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,8 +34,8 @@ export function createMyAdsService(deps: {
   const { repo, plans, storage } = deps;
   const now = deps.clock ?? (() => new Date());
 
-  async function owned(userId: string, id: string) {
-    const row = UUID.test(id) ? await repo.findOwned(id, userId) : null;
+  async function owned(userId: string, id: string, tx?: Db) {
+    const row = UUID.test(id) ? await repo.findOwned(id, userId, tx) : null;
     if (!row) throw new NotFoundError('Ad not found');
     return row;
   }
@@ -103,27 +108,36 @@ export function createMyAdsService(deps: {
           const usage = await plans.lockUsage(tx, userId, monthOf(at));
           const plan = await plans.userPlan(userId, tx);
           if (!withinLimit(usage.adsCreated, plan.adLimit)) throw new LimitReachedError(limitMessages.adLimitReached);
-          let slug = slugify(input.title, at.getTime());
-          for (let bump = 1; await repo.slugExists(slug, tx); bump++) slug = slugify(input.title, at.getTime() + bump);
-          const values: NewAdRow = {
+          const values: Omit<NewAdRow, 'slug'> = {
             ...inputColumns(input),
             ...fileColumns(audio),
             audioUrl: audio.url,
             logoUrl: logo?.url ?? null,
             userId,
-            slug,
             status: 'published',
             isFeatured: false,
             createdAt: at,
             updatedAt: at,
           };
-          const inserted = await repo.insert(values, tx);
-          await plans.addUsage(tx, usage.id, { adsCreated: 1 });
+          // The same title in the same millisecond (another advertiser's creation) takes the next one.
+          let inserted: Omit<AdRow, 'searchVector'> | null = null;
+          for (let bump = 0; !inserted && bump < SLUG_ATTEMPTS; bump++) {
+            inserted = await repo.insertUnlessSlugTaken(
+              { ...values, slug: slugify(input.title, at.getTime() + bump) },
+              tx,
+            );
+          }
+          if (!inserted) throw new ConflictError(adMessages.createFailed('no unique slug is free for this title'));
+          await plans.addCreated(tx, usage.id);
           return inserted;
         });
         return toPublicAd(row);
       } catch (err) {
         await uploader.cleanup();
+        // The account went away between the session check and the insert.
+        if (isForeignKeyViolation(err, 'user_id')) {
+          throw new UnauthorizedError(adMessages.createFailed('user_id does not belong to a signed-in account'));
+        }
         throw err;
       }
     },
@@ -156,20 +170,19 @@ export function createMyAdsService(deps: {
       return toPublicAd(row);
     },
 
+    /** Featuring is limited by the plan; unfeaturing and deleting free a slot. See syncFeaturedUsed. */
     async setFeatured(userId: string, id: string, isFeatured: boolean) {
-      const before = await owned(userId, id);
-      if (!isFeatured || before.isFeatured) {
-        const row = await repo.update(id, userId, { isFeatured });
-        return toPublicAd(row ?? before);
-      }
       const row = await repo.transaction(async (tx) => {
         const usage = await plans.lockUsage(tx, userId, monthOf(now()));
-        const plan = await plans.userPlan(userId, tx);
-        if (!withinLimit(await plans.countFeatured(tx, userId), plan.featuredAdLimit)) {
-          throw new LimitReachedError(limitMessages.featuredLimitTitle);
+        const before = await owned(userId, id, tx);
+        if (isFeatured && !before.isFeatured) {
+          const plan = await plans.userPlan(userId, tx);
+          if (!withinLimit(await plans.countFeatured(tx, userId), plan.featuredAdLimit)) {
+            throw new LimitReachedError(limitMessages.featuredLimitTitle);
+          }
         }
-        const updated = await repo.update(id, userId, { isFeatured: true }, tx);
-        await plans.addUsage(tx, usage.id, { featuredAdsUsed: 1 });
+        const updated = await repo.update(id, userId, { isFeatured }, tx);
+        await plans.syncFeaturedUsed(tx, usage.id, userId);
         return updated;
       });
       if (!row) throw new NotFoundError('Ad not found');
@@ -178,7 +191,13 @@ export function createMyAdsService(deps: {
 
     async remove(userId: string, id: string) {
       await owned(userId, id);
-      const row = await repo.delete(id, userId);
+      const row = await repo.transaction(async (tx) => {
+        // Under the usage lock, so a featured ad's slot is freed with it even while it is being featured.
+        const usage = await plans.lockUsage(tx, userId, monthOf(now()));
+        const deleted = await repo.delete(id, userId, tx);
+        await plans.syncFeaturedUsed(tx, usage.id, userId);
+        return deleted;
+      });
       if (!row) throw new NotFoundError('Ad not found');
       await removeFiles([row.audioUrl, row.logoUrl]);
     },

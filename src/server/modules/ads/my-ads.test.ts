@@ -1,13 +1,22 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdListResponse, PublicAd } from '../../../shared/ads.js';
-import { subscriptionPlans, userSubscriptions } from '../../db/schema.js';
+import { AdInput, type AdListResponse, type PublicAd } from '../../../shared/ads.js';
+import type { Storage } from '../../adapters/storage/storage.js';
+import { ads as adsTable, subscriptionPlans, usageTracking, userSubscriptions } from '../../db/schema.js';
+import { makeAd } from '../../db/seed/factories.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { sendForm, type Part } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
+import type { ReceivedFile } from '../media/upload.js';
+import { createPlansRepository, monthOf } from '../plans/plans.repository.js';
+import { createAdsRepository, type AdsRepository } from './ads.repository.js';
+import { createMyAdsService } from './my-ads.service.js';
 
 let t: TestApp;
 let mp3: Buffer;
@@ -20,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Part = [name: string, value: string | { bytes: Buffer; filename: string; type?: string }];
 const FIELDS: Part[] = [
   ['title', 'Spring Sale Spot'],
   ['business_name', 'Corner Shop'],
@@ -30,30 +38,8 @@ const FIELDS: Part[] = [
   ['phone', '(555) 010-3333'],
 ];
 
-async function multipart(parts: Part[]) {
-  const form = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else
-      form.append(
-        name,
-        new Blob([new Uint8Array(value.bytes)], { type: value.type ?? 'application/octet-stream' }),
-        value.filename,
-      );
-  }
-  const res = new Response(form);
-  return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
-}
-
-async function send(method: 'POST' | 'PUT', url: string, cookie: string, parts: Part[]) {
-  const { payload, contentType } = await multipart(parts);
-  return t.app.inject({
-    method,
-    url,
-    payload,
-    headers: { cookie, 'content-type': contentType, origin: t.config.PUBLIC_ORIGIN },
-  });
-}
+const send = (method: 'POST' | 'PUT', url: string, cookie: string, parts: Part[]) =>
+  sendForm(t, method, url, cookie, parts);
 const audio = (bytes = mp3, filename = 'spot.mp3'): Part => ['audio', { bytes, filename, type: 'audio/mpeg' }];
 const logo = (bytes = png, filename = 'logo.png', type = 'image/png'): Part => ['logo', { bytes, filename, type }];
 const create = (cookie: string, parts: Part[] = [...FIELDS, audio(), logo()]) =>
@@ -62,12 +48,34 @@ const filesOf = async (userId: string) => {
   const dirs = ['audio-files', 'images'].map((b) => path.join(t.uploadsDir, b, userId));
   return (await Promise.all(dirs.map((d) => readdir(d).catch(() => [] as string[])))).flat();
 };
+const exists = (url: string) =>
+  access(path.join(t.uploadsDir, url.replace(/^\/media\//, ''))).then(
+    () => true,
+    () => false,
+  );
 const json = (cookie: string, method: 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { cookie, origin: t.config.PUBLIC_ORIGIN } });
-async function premium(userId: string) {
-  const [plan] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Premium'));
+async function onPlan(userId: string, name: 'Basic' | 'Premium' | 'Enterprise') {
+  const [plan] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, name));
   await t.db.insert(userSubscriptions).values({ userId, planId: plan!.id });
 }
+const premium = (userId: string) => onPlan(userId, 'Premium');
+const featured = (cookie: string, id: string, isFeatured: boolean) =>
+  json(cookie, 'PATCH', `/api/my/ads/${id}/featured`, { isFeatured });
+
+/** The service as the app builds it, with any dependency swapped for a test's own. */
+const service = (deps: { repo?: AdsRepository; storage?: Storage; clock?: () => Date } = {}) =>
+  createMyAdsService({
+    repo: deps.repo ?? createAdsRepository(t.db),
+    plans: createPlansRepository(t.db),
+    storage: deps.storage ?? t.storage,
+    clock: deps.clock,
+  });
+const received = (field: 'audio' | 'logo'): ReceivedFile =>
+  field === 'audio'
+    ? { field, bytes: mp3, mime: 'audio/mpeg', originalName: 'audio.mp3' }
+    : { field, bytes: png, mime: 'image/png', originalName: 'logo.png' };
+const INPUT = AdInput.parse({ title: 'Direct Spot', business_name: 'Corner Shop', category: 'Retail' });
 
 describe('creating an ad', () => {
   it('stores checked files, reads the real duration and waveform, and publishes the ad', async () => {
@@ -92,6 +100,52 @@ describe('creating an ad', () => {
     const a = (await create(u.cookie)).json() as PublicAd;
     const b = (await create(u.cookie)).json() as PublicAd;
     expect(a.slug).not.toBe(b.slug);
+  });
+
+  it('gives two creations of one title in the same millisecond different slugs, also when they race', async () => {
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    const myAds = service({ clock: () => at });
+    const [a, b] = await Promise.all([signUpUser(t), signUpUser(t)]);
+    // Two advertisers at once (on PostgreSQL truly concurrent), then one advertiser twice.
+    const raced = await Promise.all([
+      myAds.create(a.id, INPUT, { audio: received('audio') }),
+      myAds.create(b.id, INPUT, { audio: received('audio') }),
+    ]);
+    const again = await myAds.create(a.id, INPUT, { audio: received('audio') });
+    const slugs = [...raced, again].map((ad) => ad.slug);
+    expect(new Set(slugs).size).toBe(3);
+    const stamps = slugs.map((slug) => Number(/^direct-spot-(\d+)$/.exec(slug)?.[1]));
+    expect(stamps).toContain(at.getTime());
+    for (const stamp of stamps) expect(stamp - at.getTime()).toBeGreaterThanOrEqual(0);
+    for (const stamp of stamps) expect(stamp - at.getTime()).toBeLessThan(5);
+  });
+
+  it('answers a creation without a session with the spec text', async () => {
+    const res = await create('');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('You must be logged in to create an ad');
+  });
+
+  it.each([
+    ['audio-files', 'Audio upload failed: the file could not be stored in audio-files'],
+    ['images', 'Image upload failed: the file could not be stored in images'],
+  ])('reports a store that refuses the %s file with the spec text, and keeps nothing', async (bucket, message) => {
+    const u = await signUpUser(t);
+    const storage: Storage = {
+      ...t.storage,
+      put: (key, body, type) =>
+        key.startsWith(`${bucket}/`) ? Promise.reject(new Error('disk full')) : t.storage.put(key, body, type),
+    };
+    const attempt = service({ storage }).create(u.id, INPUT, { audio: received('audio'), logo: received('logo') });
+    await expect(attempt).rejects.toMatchObject({ statusCode: 500, message });
+    expect(await filesOf(u.id)).toEqual([]);
+    expect((await json(u.cookie, 'GET', '/api/my/ads')).json().ads).toEqual([]);
+  });
+
+  it('names user_id when the account is gone by the time the ad is saved', async () => {
+    const attempt = service().create('no-such-user', INPUT, { audio: received('audio') });
+    await expect(attempt).rejects.toMatchObject({ statusCode: 401, message: expect.stringContaining('user_id') });
+    expect(await filesOf('no-such-user')).toEqual([]);
   });
 
   it.each([
@@ -189,6 +243,73 @@ describe('plan limits', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().isFeatured).toBe(true);
   });
+
+  it('holds a positive featured limit (Basic: 2 at a time); unfeaturing frees a slot', async () => {
+    const u = await signUpUser(t);
+    await onPlan(u.id, 'Basic');
+    const [a, b, c] = [
+      (await create(u.cookie)).json() as PublicAd,
+      (await create(u.cookie)).json() as PublicAd,
+      (await create(u.cookie)).json() as PublicAd,
+    ];
+    expect((await featured(u.cookie, a!.id, true)).statusCode).toBe(200);
+    expect((await featured(u.cookie, b!.id, true)).statusCode).toBe(200);
+    const third = await featured(u.cookie, c!.id, true);
+    expect(third.statusCode).toBe(403);
+    expect(third.json().message).toBe('Featured Ad Limit Reached');
+    // Featuring an ad that already is featured takes no new slot.
+    expect((await featured(u.cookie, a!.id, true)).statusCode).toBe(200);
+    expect((await featured(u.cookie, a!.id, false)).statusCode).toBe(200);
+    expect((await featured(u.cookie, c!.id, true)).json().isFeatured).toBe(true);
+  });
+
+  it('keeps featured_ads_used equal to the featured ads in use now, however often they are toggled', async () => {
+    const u = await signUpUser(t);
+    await premium(u.id);
+    const a = (await create(u.cookie)).json() as PublicAd;
+    const b = (await create(u.cookie)).json() as PublicAd;
+    const used = async () => {
+      const api = (await json(u.cookie, 'GET', '/api/my/usage')).json().featuredAdsUsed as number;
+      const { month, year } = monthOf(new Date());
+      const [row] = await t.db
+        .select()
+        .from(usageTracking)
+        .where(and(eq(usageTracking.userId, u.id), eq(usageTracking.month, month), eq(usageTracking.year, year)));
+      const live = (await t.db.select().from(adsTable).where(eq(adsTable.userId, u.id))).filter((r) => r.isFeatured);
+      expect(row?.featuredAdsUsed).toBe(live.length);
+      expect(api).toBe(live.length);
+      return api;
+    };
+    expect(await used()).toBe(0);
+    await featured(u.cookie, a.id, true);
+    await featured(u.cookie, b.id, true);
+    expect(await used()).toBe(2);
+    for (let i = 0; i < 3; i++) {
+      await featured(u.cookie, a.id, false);
+      await featured(u.cookie, a.id, true);
+    }
+    expect(await used()).toBe(2);
+    await featured(u.cookie, a.id, false);
+    expect(await used()).toBe(1);
+    expect((await json(u.cookie, 'DELETE', `/api/my/ads/${b.id}`)).statusCode).toBe(204);
+    expect(await used()).toBe(0);
+  });
+
+  it('treats -1 as unlimited (Enterprise), for creations and for featuring', async () => {
+    const u = await signUpUser(t);
+    await onPlan(u.id, 'Enterprise');
+    const { month, year } = monthOf(new Date());
+    await t.db.insert(usageTracking).values({ userId: u.id, month, year, adsCreated: 100_000 });
+    await t.db.insert(adsTable).values(Array.from({ length: 12 }, () => makeAd({ userId: u.id, isFeatured: true })));
+    expect((await json(u.cookie, 'GET', '/api/my/can-create')).json()).toEqual({ canCreate: true });
+    const res = await create(u.cookie);
+    expect(res.statusCode).toBe(201);
+    expect((await featured(u.cookie, (res.json() as PublicAd).id, true)).statusCode).toBe(200);
+    expect((await json(u.cookie, 'GET', '/api/my/usage')).json()).toMatchObject({
+      adsCreated: 100_001,
+      featuredAdsUsed: 13,
+    });
+  });
 });
 
 describe('editing, toggling and deleting', () => {
@@ -219,12 +340,41 @@ describe('editing, toggling and deleting', () => {
     expect(files).toContain(path.basename(updated.audioUrl));
   });
 
-  it('keeps the old file when an edit fails', async () => {
+  it('keeps the old logo until the new row is saved, then removes it', async () => {
     const u = await signUpUser(t);
     const ad = (await create(u.cookie)).json() as PublicAd;
-    const res = await send('PUT', `/api/my/ads/${ad.id}`, u.cookie, [['title', 'x'], audio()]);
-    expect(res.statusCode).toBe(400);
+    const real = createAdsRepository(t.db);
+    const seenAtSave: boolean[] = [];
+    const repo: AdsRepository = {
+      ...real,
+      update: async (...args) => {
+        seenAtSave.push(await exists(ad.logoUrl!));
+        return real.update(...args);
+      },
+    };
+    const updated = await service({ repo }).update(u.id, ad.id, INPUT, { logo: received('logo') });
+    expect(seenAtSave).toEqual([true]);
+    expect(updated.logoUrl).not.toBe(ad.logoUrl);
+    expect(updated.audioUrl).toBe(ad.audioUrl);
+    expect(await exists(ad.logoUrl!)).toBe(false);
+    expect((await filesOf(u.id)).sort()).toEqual([path.basename(ad.audioUrl), path.basename(updated.logoUrl!)].sort());
+  });
+
+  it('keeps the old files and removes the new uploads when saving the edit fails', async () => {
+    const u = await signUpUser(t);
+    const ad = (await create(u.cookie)).json() as PublicAd;
+    const repo: AdsRepository = {
+      ...createAdsRepository(t.db),
+      update: () => Promise.reject(new Error('connection lost')),
+    };
+    const attempt = service({ repo }).update(u.id, ad.id, INPUT, { audio: received('audio'), logo: received('logo') });
+    await expect(attempt).rejects.toThrow('connection lost');
     expect((await filesOf(u.id)).sort()).toEqual([path.basename(ad.audioUrl), path.basename(ad.logoUrl!)].sort());
+    expect((await json(u.cookie, 'GET', `/api/my/ads/${ad.id}`)).json()).toMatchObject({
+      title: ad.title,
+      audioUrl: ad.audioUrl,
+      logoUrl: ad.logoUrl,
+    });
   });
 
   it('deactivating removes the ad from the directory, activating brings it back', async () => {
@@ -255,36 +405,111 @@ describe('ownership', () => {
   it('walks every dashboard endpoint as anonymous, as another user and as the owner', async () => {
     const owner = await signUpUser(t);
     const other = await signUpUser(t);
+    await premium(owner.id);
     const ad = (await create(owner.cookie)).json() as PublicAd;
     const missing = '00000000-0000-4000-8000-000000000000';
-    const calls = (id: string) =>
-      [
-        ['GET', `/api/my/ads/${id}`],
-        ['PATCH', `/api/my/ads/${id}/active`, { isActive: false }],
-        ['PATCH', `/api/my/ads/${id}/featured`, { isFeatured: false }],
-        ['DELETE', `/api/my/ads/${id}`],
-      ] as const;
+    const edit: Part[] = [['title', 'Taken Over'], ...FIELDS.slice(1), audio(), logo()];
+    type Call = (cookie: string, id: string) => ReturnType<typeof json>;
+    const calls: [string, Call][] = [
+      ['GET', (c, id) => json(c, 'GET', `/api/my/ads/${id}`)],
+      ['PUT', (c, id) => send('PUT', `/api/my/ads/${id}`, c, edit)],
+      ['PATCH active', (c, id) => json(c, 'PATCH', `/api/my/ads/${id}/active`, { isActive: false })],
+      ['PATCH featured', (c, id) => featured(c, id, true)],
+      ['DELETE', (c, id) => json(c, 'DELETE', `/api/my/ads/${id}`)],
+    ];
 
+    // Anonymous: every endpoint, reading or writing, asks for a session.
     for (const url of ['/api/my/ads', '/api/my/stats', '/api/my/plan', '/api/my/usage', '/api/my/can-create']) {
       expect((await t.app.inject(url)).statusCode).toBe(401);
     }
-    for (const [method, url, body] of calls(ad.id)) {
-      expect((await t.app.inject({ method, url, payload: body })).statusCode).toBe(401);
-      const theirs = await json(other.cookie, method, url, body);
-      const none = await json(other.cookie, method, url.replace(ad.id, missing), body);
-      expect(theirs.statusCode).toBe(404);
-      expect(theirs.body).toBe(none.body);
+    for (const [name, call] of calls) expect([name, (await call('', ad.id)).statusCode]).toEqual([name, 401]);
+    expect((await create('')).statusCode).toBe(401);
+
+    // Another user: someone else's ad answers exactly as a missing one, and nothing of it changes.
+    for (const [name, call] of calls) {
+      const theirs = await call(other.cookie, ad.id);
+      const none = await call(other.cookie, missing);
+      expect([name, theirs.statusCode]).toEqual([name, 404]);
+      expect([name, theirs.body]).toEqual([name, none.body]);
+      expect(theirs.body).not.toContain(ad.title);
     }
-    expect((await send('PUT', `/api/my/ads/${ad.id}`, other.cookie, [...FIELDS, audio()])).statusCode).toBe(404);
-    expect((await send('POST', '/api/my/ads', '', [...FIELDS, audio()])).statusCode).toBe(401);
     expect((await json(other.cookie, 'GET', '/api/my/ads')).json().ads).toEqual([]);
-    // The owner still has everything, untouched.
-    const mine = await json(owner.cookie, 'GET', `/api/my/ads/${ad.id}`);
-    expect(mine.json()).toMatchObject({ id: ad.id, isActive: true });
+    expect((await json(other.cookie, 'GET', '/api/my/stats')).json()).toMatchObject({ totalAds: 0, activeAds: 0 });
+    expect(await filesOf(other.id)).toEqual([]);
+    expect((await json(owner.cookie, 'GET', `/api/my/ads/${ad.id}`)).json()).toEqual(ad);
     expect((await json(owner.cookie, 'GET', '/api/my/stats')).json()).toMatchObject({
       totalAds: 1,
       activeAds: 1,
       totalPlays: 0,
     });
+
+    // The owner: every call succeeds.
+    const [get, put, active, feature, del] = calls.map(([, call]) => call);
+    expect((await get!(owner.cookie, ad.id)).statusCode).toBe(200);
+    const edited = await put!(owner.cookie, ad.id);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ id: ad.id, title: 'Taken Over' });
+    const deactivated = await active!(owner.cookie, ad.id);
+    expect(deactivated.statusCode).toBe(200);
+    expect(deactivated.json().isActive).toBe(false);
+    const featuredAd = await feature!(owner.cookie, ad.id);
+    expect(featuredAd.statusCode).toBe(200);
+    expect(featuredAd.json().isFeatured).toBe(true);
+    expect((await del!(owner.cookie, ad.id)).statusCode).toBe(204);
+    expect((await get!(owner.cookie, ad.id)).statusCode).toBe(404);
+    expect(await filesOf(owner.id)).toEqual([]);
+  });
+});
+
+describe('streaming cut-off', () => {
+  it('answers a huge upload as soon as it passes the limit, and closes the connection instead of reading on', async () => {
+    const u = await signUpUser(t);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const total = 50 * 1024 * 1024;
+    const boundary = '----adreplay-cutoff';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="huge.mp3"\r\n` +
+        'Content-Type: audio/mpeg\r\n\r\n',
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const length = head.length + total + tail.length;
+    // A well-formed 50 MB form made on demand: a chunk is made (and counted) only when the connection takes it.
+    const CHUNK = 256 * 1024;
+    let sent = 0;
+    const counted = (chunk: Buffer) => ((sent += chunk.length), chunk);
+    function* form() {
+      yield counted(Buffer.concat([head, mp3]));
+      for (let left = total - mp3.length; left > 0; left -= CHUNK) yield counted(Buffer.alloc(Math.min(CHUNK, left)));
+      yield counted(tail);
+    }
+    const body = Readable.from(form(), { objectMode: false });
+    const answer = await new Promise<{ status: number; message: string; sentAtAnswer: number }>((resolve, reject) => {
+      const req = httpRequest(`${address}/api/my/ads`, {
+        method: 'POST',
+        headers: {
+          cookie: u.cookie,
+          origin: t.config.PUBLIC_ORIGIN,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(length),
+        },
+      });
+      req.on('response', (res) => {
+        const sentAtAnswer = sent;
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => {
+          resolve({ status: res.statusCode!, message: JSON.parse(text).message, sentAtAnswer });
+          // The server has closed its side; a client that keeps writing would only be dropped later.
+          body.unpipe(req);
+          req.destroy();
+        });
+      });
+      req.on('error', (err) => reject(err));
+      body.pipe(req);
+    });
+    expect(answer).toMatchObject({ status: 413, message: 'File size exceeds 10MB limit.' });
+    expect(answer.sentAtAnswer).toBeLessThan(20 * 1024 * 1024);
+    expect(sent).toBeLessThan(length);
+    expect(await filesOf(u.id)).toEqual([]);
   });
 });

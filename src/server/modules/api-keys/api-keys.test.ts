@@ -7,7 +7,8 @@ import type { PublicAd } from '../../../shared/ads.js';
 import { apiKeyMessages, MAX_API_KEYS, type ApiKey } from '../../../shared/api-keys.js';
 import { apiKeys } from '../../db/schema.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
-import { callApi, createApiKey, type FormPart } from '../../test/api-key.js';
+import { callApi, createApiKey } from '../../test/api-key.js';
+import type { Part as FormPart } from '../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { signUpUser } from '../../test/session.js';
 

@@ -58,10 +58,10 @@ export async function apiV1Routes(
     v1.get('/api/v1/ads/:id', async (req) => myAds.get(owner(req), adIdOf(req)));
 
     v1.post('/api/v1/ads', async (req, reply) =>
-      reply.status(201).send(await createAdFromForm(myAds, owner(req), req)),
+      reply.status(201).send(await createAdFromForm(myAds, owner(req), req, reply)),
     );
 
-    v1.put('/api/v1/ads/:id', async (req) => updateAdFromForm(myAds, owner(req), adIdOf(req), req));
+    v1.put('/api/v1/ads/:id', async (req, reply) => updateAdFromForm(myAds, owner(req), adIdOf(req), req, reply));
 
     v1.delete('/api/v1/ads/:id', async (req, reply) => {
       await myAds.remove(owner(req), adIdOf(req));

@@ -9,7 +9,8 @@ import { API_KEY_VARIABLE, partnerUploadExample } from '../../../shared/partner-
 import { subscriptionPlans } from '../../db/schema.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
-import { callApi, createApiKey, type FormPart } from '../../test/api-key.js';
+import { callApi, createApiKey } from '../../test/api-key.js';
+import type { Part as FormPart } from '../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { signUpUser } from '../../test/session.js';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authServerMessages } from '../../../shared/auth.js';
+import { authServerMessages, SignupFields } from '../../../shared/auth.js';
 import type { Auth } from './auth.js';
 import type { LoginFailures } from './login-failures.js';
+import { assertSameOrigin } from './same-origin.js';
 
 /** better-auth's error codes, reworded so the spec's error tables (matched on text) apply. */
 const REWORD: Record<string, string> = {
@@ -36,11 +37,17 @@ export async function authRoutes(
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(req, reply) {
-      // Every state change must come from our own pages (browsers send Origin on cross-site POSTs).
-      if (req.method === 'POST' && req.headers.origin && req.headers.origin !== origin) {
-        return reply.status(403).send({ code: 'CROSS_SITE', message: 'Cross-site request refused' });
+      assertSameOrigin(req, origin);
+      const path = req.url.split('?')[0];
+      if (req.method === 'POST' && path === '/api/auth/sign-up/email') {
+        // better-auth checks only its own fields: the sign-up form's rules apply here too, with its texts.
+        const checked = SignupFields.safeParse(req.body ?? {});
+        if (!checked.success) {
+          return reply.status(400).send({ code: 'VALIDATION_ERROR', message: checked.error.issues[0]!.message });
+        }
+        req.body = { ...(req.body as object), ...checked.data }; // what was checked (trimmed) is what is stored
       }
-      const signIn = req.method === 'POST' && req.url.split('?')[0] === '/api/auth/sign-in/email';
+      const signIn = req.method === 'POST' && path === '/api/auth/sign-in/email';
       const email = signIn ? String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
       if (email && (await failures.isBlocked(email))) {
         return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: authServerMessages.tooManyRequests });

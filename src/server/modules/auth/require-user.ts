@@ -1,12 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../shared/auth.js';
-import { AppError, UnauthorizedError } from '../../errors.js';
+import { UnauthorizedError } from '../../errors.js';
 import type { Auth } from './auth.js';
 import { toWebRequest } from './auth.routes.js';
+import { assertSameOrigin } from './same-origin.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user?: SessionUser;
+  }
+  interface FastifyContextConfig {
+    /** What a route answers without a session, where the spec has its own text for it. */
+    signInMessage?: string;
   }
 }
 
@@ -16,12 +21,9 @@ declare module 'fastify' {
  */
 export function createRequireUser(auth: Auth, origin: string, message?: string) {
   return async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
-    const sentFrom = req.headers.origin;
-    if (req.method !== 'GET' && req.method !== 'HEAD' && sentFrom && sentFrom !== origin) {
-      throw new AppError(403, 'Cross-site request refused');
-    }
+    assertSameOrigin(req, origin);
     const session = await auth.api.getSession({ headers: toWebRequest(req, origin).headers });
-    if (!session) throw new UnauthorizedError(message);
+    if (!session) throw new UnauthorizedError(req.routeOptions.config.signInMessage ?? message);
     req.user = { id: session.user.id, email: session.user.email };
   };
 }

@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { fileMessages, FILE_RULES, type FileField } from '../../../shared/ads.js';
-import { newFileKey, type Storage } from '../../adapters/storage/storage.js';
+import { adMessages, fileMessages, FILE_RULES, type FileField } from '../../../shared/ads.js';
+import { newFileKey, type Bucket, type Storage } from '../../adapters/storage/storage.js';
 import { AppError, BadRequestError } from '../../errors.js';
 import { readAudioFacts, UndecodableAudioError, type AudioFacts } from './audio-facts.js';
 
@@ -20,6 +20,18 @@ export class InvalidFileTypeError extends AppError {
   }
 }
 
+/**
+ * The store refused a checked file. The spec's thrown texts ('Audio upload failed: {message}') name
+ * the bucket, which is what the form's failure table matches on; the store's own error stays in the log.
+ */
+export class UploadFailedError extends AppError {
+  constructor(bucket: Bucket, cause: unknown) {
+    const detail = `the file could not be stored in ${bucket}`;
+    super(500, bucket === 'audio-files' ? adMessages.audioUploadFailed(detail) : adMessages.imageUploadFailed(detail));
+    this.cause = cause;
+  }
+}
+
 export interface ReceivedFile {
   field: FileField;
   bytes: Buffer;
@@ -28,8 +40,8 @@ export interface ReceivedFile {
 }
 
 /**
- * Reads one uploaded file part, stopping as soon as it passes its size limit (the rest is discarded,
- * never buffered), then checks what the bytes really are: the browser's declared type proves nothing.
+ * Reads one uploaded file part, stopping as soon as it passes its size limit (nothing more is read),
+ * then checks what the bytes really are: the browser's declared type proves nothing.
  */
 export async function receiveFile(part: MultipartFile): Promise<ReceivedFile> {
   const field = part.fieldname as FileField;
@@ -41,14 +53,14 @@ export async function receiveFile(part: MultipartFile): Promise<ReceivedFile> {
   const limit = rule.maxMb * MB;
   const chunks: Buffer[] = [];
   let size = 0;
-  // Past the limit the rest is read and dropped (leaving the loop early would stall the parser).
   for await (const chunk of part.file) {
     size += (chunk as Buffer).length;
-    if (size <= limit) chunks.push(chunk as Buffer);
-    else chunks.length = 0;
+    // Stop reading here: the caller answers at once and closes the connection (see readAdForm).
+    if (size > limit) throw new FileTooLargeError(rule.maxMb);
+    chunks.push(chunk as Buffer);
   }
   // The multipart parser also stops at its own hard limit and marks the file truncated.
-  if (size > limit || part.file.truncated) throw new FileTooLargeError(rule.maxMb);
+  if (part.file.truncated) throw new FileTooLargeError(rule.maxMb);
   const bytes = Buffer.concat(chunks);
   const detected = await fileTypeFromBuffer(bytes);
   const allowed = rule.kind === 'audio' ? AUDIO_TYPES : IMAGE_TYPES;
@@ -68,6 +80,16 @@ export interface StoredAudio {
 /** Stores checked files and returns what the ad row needs. `cleanup` removes them again on failure. */
 export function createUploader(storage: Storage) {
   const stored: string[] = [];
+  async function putIn(bucket: Bucket, userId: string, file: ReceivedFile) {
+    let put;
+    try {
+      put = await storage.put(newFileKey(bucket, userId, file.originalName), file.bytes, file.mime);
+    } catch (err) {
+      throw new UploadFailedError(bucket, err);
+    }
+    stored.push(put.key);
+    return put;
+  }
   return {
     async storeAudio(userId: string, file: ReceivedFile): Promise<StoredAudio> {
       let facts: AudioFacts;
@@ -77,15 +99,10 @@ export function createUploader(storage: Storage) {
         if (err instanceof UndecodableAudioError) throw new BadRequestError(err.message);
         throw new BadRequestError('The audio file could not be decoded. Please upload a valid MP3 file.');
       }
-      const put = await storage.put(newFileKey('audio-files', userId, file.originalName), file.bytes, file.mime);
-      stored.push(put.key);
+      const put = await putIn('audio-files', userId, file);
       return { url: put.url, key: put.key, size: put.size, mime: file.mime, facts };
     },
-    async storeImage(userId: string, file: ReceivedFile) {
-      const put = await storage.put(newFileKey('images', userId, file.originalName), file.bytes, file.mime);
-      stored.push(put.key);
-      return put;
-    },
+    storeImage: (userId: string, file: ReceivedFile) => putIn('images', userId, file),
     async cleanup() {
       await Promise.all(stored.map((key) => storage.delete(key).catch(() => {})));
     },

@@ -11,7 +11,19 @@ export interface Month {
 /** Calendar month in UTC, the unit of usage_tracking. */
 export const monthOf = (now: Date): Month => ({ month: now.getUTCMonth() + 1, year: now.getUTCFullYear() });
 
+/** The user's featured ads right now, as a subquery. */
+const featuredNow = (userId: string) =>
+  sql<number>`(select count(*)::int from ${ads} where ${ads.userId} = ${userId} and ${ads.isFeatured})`;
+
 export function createPlansRepository(db: Db) {
+  async function countFeatured(tx: Db, userId: string): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(ads)
+      .where(and(eq(ads.userId, userId), eq(ads.isFeatured, true)));
+    return row?.n ?? 0;
+  }
+
   return {
     async listAll(): Promise<Plan[]> {
       const rows = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.priceMonthly));
@@ -41,7 +53,9 @@ export function createPlansRepository(db: Db) {
         .select()
         .from(usageTracking)
         .where(and(eq(usageTracking.userId, userId), eq(usageTracking.month, month), eq(usageTracking.year, year)));
-      return { month, year, adsCreated: row?.adsCreated ?? 0, featuredAdsUsed: row?.featuredAdsUsed ?? 0 };
+      // Before the month's first change there is no row yet; featured slots in use still are.
+      const featuredAdsUsed = row ? row.featuredAdsUsed : await countFeatured(db, userId);
+      return { month, year, adsCreated: row?.adsCreated ?? 0, featuredAdsUsed };
     },
 
     /**
@@ -49,7 +63,10 @@ export function createPlansRepository(db: Db) {
      * by one user queue up behind each other inside their transactions.
      */
     async lockUsage(tx: Db, userId: string, { month, year }: Month) {
-      await tx.insert(usageTracking).values({ userId, month, year }).onConflictDoNothing();
+      await tx
+        .insert(usageTracking)
+        .values({ userId, month, year, featuredAdsUsed: featuredNow(userId) })
+        .onConflictDoNothing();
       const [row] = await tx
         .select()
         .from(usageTracking)
@@ -58,24 +75,25 @@ export function createPlansRepository(db: Db) {
       return row!;
     },
 
-    async addUsage(tx: Db, id: string, change: { adsCreated?: number; featuredAdsUsed?: number }) {
+    async addCreated(tx: Db, id: string) {
       await tx
         .update(usageTracking)
-        .set({
-          adsCreated: sql`${usageTracking.adsCreated} + ${change.adsCreated ?? 0}`,
-          featuredAdsUsed: sql`${usageTracking.featuredAdsUsed} + ${change.featuredAdsUsed ?? 0}`,
-          updatedAt: new Date(),
-        })
+        .set({ adsCreated: sql`${usageTracking.adsCreated} + 1`, updatedAt: new Date() })
         .where(eq(usageTracking.id, id));
     },
 
-    async countFeatured(tx: Db, userId: string): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(ads)
-        .where(and(eq(ads.userId, userId), eq(ads.isFeatured, true)));
-      return row?.n ?? 0;
+    /**
+     * featured_ads_used means the featured slots in use now: it is rewritten from the live count
+     * after every change to featuring (never incremented), under the same lock, so it cannot drift.
+     */
+    async syncFeaturedUsed(tx: Db, id: string, userId: string) {
+      await tx
+        .update(usageTracking)
+        .set({ featuredAdsUsed: featuredNow(userId), updatedAt: new Date() })
+        .where(eq(usageTracking.id, id));
     },
+
+    countFeatured,
   };
 }
 export type PlansRepository = ReturnType<typeof createPlansRepository>;

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../features/auth/session';
+import { errorText } from '../../lib/api';
 import { buttonClass } from '../ui/button';
 
 /** The account corner of the header: Log In / Sign Up, or Dashboard and sign-out. */
@@ -16,7 +17,7 @@ export function HeaderAccount() {
         await signOut();
         toast.success('Logged out successfully');
       } catch (err) {
-        toast.error((err as Error).message || 'Error signing out');
+        toast.error(errorText(err) ?? 'Error signing out');
       }
     };
     return (

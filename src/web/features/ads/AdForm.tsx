@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   AdInput,
+  adMessages,
   FILE_RULES,
   fileMessages,
   type AdFormValues,
@@ -13,10 +14,12 @@ import {
 } from '../../../shared/ads';
 import { CATEGORIES } from '../../../shared/categories';
 import { Button } from '../../components/ui/button';
+import { errorProps, FormField } from '../../components/ui/field';
 import { Input, Select, Textarea } from '../../components/ui/input';
+import { Switch } from '../../components/ui/switch';
 import { apiUpload } from '../../lib/api';
-import { cn } from '../../lib/cn';
-import { createFailureText } from './ad-errors';
+import { useSession } from '../auth/session';
+import { createFailureText, rootErrorText, updateFailureText } from './ad-errors';
 import { useRefreshAfterChange } from './my-ads.mutations';
 
 const MB = 1024 * 1024;
@@ -31,24 +34,10 @@ function checkFile(field: FileField, file: File): string | null {
   return null;
 }
 
-function Label({ htmlFor, children }: { htmlFor: string; children: React.ReactNode }) {
-  return (
-    <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium">
-      {children}
-    </label>
-  );
-}
-function ErrorText({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {text}
-    </p>
-  ) : null;
-}
-
 /** Create and edit: validate, then upload with progress, then save; the server checks everything again. */
 export function AdForm({ ad }: { ad?: PublicAd }) {
   const navigate = useNavigate();
+  const { user } = useSession();
   const refresh = useRefreshAfterChange();
   const form = useForm<AdFormValues, unknown, AdInput>({
     resolver: zodResolver(AdInput),
@@ -71,11 +60,10 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
   const errors = form.formState.errors;
   const busy = form.formState.isSubmitting;
 
-  const reg = (name: keyof AdFormValues) => ({
+  const reg = (name: Exclude<keyof AdFormValues, 'is_active'>) => ({
     id: name,
     ...form.register(name, { onChange: () => form.clearErrors(name) }),
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `${name}-error` : undefined,
+    ...errorProps(name, errors[name]?.message),
     disabled: busy,
   });
 
@@ -87,10 +75,12 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
     if (problem) e.target.value = '';
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setRootError(null);
+  // Spec section 5's order: signed in, then the required fields, then the audio (the monthly limit
+  // replaces the whole form on the create page, and the server checks it again).
+  const save = async (values: AdInput) => {
     if (!ad && !files.audio) {
       setFileErrors((f) => ({ ...f, audio: fileMessages.audioRequired }));
+      setRootError(fileMessages.audioRequired);
       return;
     }
     const body = new FormData();
@@ -106,32 +96,41 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
         setProgress,
       );
       refresh(saved);
-      toast.success(ad ? 'Ad updated successfully!' : 'Ad created successfully!');
+      toast.success(ad ? adMessages.updated : adMessages.created);
       navigate('/dashboard/ads');
     } catch (err) {
-      const text = ad ? `Failed to update ad: ${(err as Error).message}` : createFailureText(err);
-      setRootError(text);
-      toast.error(text);
+      setRootError(rootErrorText(err));
+      toast.error(ad ? updateFailureText(err) : createFailureText(err));
     } finally {
       setProgress(null);
     }
-  });
+  };
+  const refuse = (invalid: FieldErrors<AdFormValues>) => {
+    const values = form.getValues();
+    const missing = !values.title?.trim() || !values.business_name?.trim() || !values.category;
+    if (missing && (invalid.title || invalid.business_name || invalid.category))
+      setRootError(adMessages.requiredFields);
+  };
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    setRootError(null);
+    if (!ad && !user) {
+      e.preventDefault();
+      setRootError(adMessages.notLoggedIn);
+      return;
+    }
+    return form.handleSubmit(save, refuse)(e);
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <div>
-        <Label htmlFor="title">Ad Title</Label>
+      <FormField id="title" label="Ad Title" error={errors.title?.message}>
         <Input {...reg('title')} />
-        <ErrorText id="title-error" text={errors.title?.message} />
-      </div>
+      </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="business_name">Business Name</Label>
+        <FormField id="business_name" label="Business Name" error={errors.business_name?.message}>
           <Input {...reg('business_name')} />
-          <ErrorText id="business_name-error" text={errors.business_name?.message} />
-        </div>
-        <div>
-          <Label htmlFor="category">Category</Label>
+        </FormField>
+        <FormField id="category" label="Category" error={errors.category?.message}>
           <Select {...reg('category')}>
             <option value="">Select a category</option>
             {CATEGORIES.map((c) => (
@@ -140,53 +139,58 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
               </option>
             ))}
           </Select>
-          <ErrorText id="category-error" text={errors.category?.message} />
-        </div>
-        <div>
-          <Label htmlFor="location">Location</Label>
+        </FormField>
+        <FormField id="location" label="Location" error={errors.location?.message}>
           <Input placeholder="City, State" {...reg('location')} />
-        </div>
-        <div>
-          <Label htmlFor="phone">Phone Number</Label>
+        </FormField>
+        <FormField id="phone" label="Phone Number" error={errors.phone?.message}>
           <Input type="tel" {...reg('phone')} />
-          <ErrorText id="phone-error" text={errors.phone?.message} />
-        </div>
+        </FormField>
       </div>
-      <div>
-        <Label htmlFor="website_url">Website URL</Label>
+      <FormField id="website_url" label="Website URL" error={errors.website_url?.message}>
         <Input type="url" placeholder="https://example.com" {...reg('website_url')} />
-        <ErrorText id="website_url-error" text={errors.website_url?.message} />
-      </div>
-      <div>
-        <Label htmlFor="description">Description</Label>
+      </FormField>
+      <FormField id="description" label="Description" error={errors.description?.message}>
         <Textarea rows={4} {...reg('description')} />
-      </div>
-      <div className="flex items-center gap-2">
-        <input type="checkbox" role="switch" className="h-5 w-5 accent-brand-600" {...reg('is_active')} />
+      </FormField>
+      <div className="flex items-center gap-3">
+        <Controller
+          control={form.control}
+          name="is_active"
+          render={({ field }) => (
+            <Switch
+              id="is_active"
+              checked={field.value !== false && field.value !== 'false'}
+              onCheckedChange={field.onChange}
+              disabled={busy}
+            />
+          )}
+        />
         <label htmlFor="is_active" className="text-sm font-medium">
           Active (shown in the directory)
         </label>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         {(['audio', 'logo'] as const).map((field) => (
-          <div key={field}>
-            <Label htmlFor={`${field}-file`}>
-              {field === 'audio' ? 'Audio File (MP3, up to 10 MB)' : 'Logo (optional, up to 5 MB)'}
-            </Label>
+          <FormField
+            key={field}
+            id={`${field}-file`}
+            label={field === 'audio' ? 'Audio File (MP3, up to 10 MB)' : 'Logo (optional, up to 5 MB)'}
+            error={fileErrors[field]}
+          >
             <input
               id={`${field}-file`}
               type="file"
               accept={FILE_RULES[field].accept}
               onChange={onFile(field)}
               disabled={busy}
-              aria-invalid={Boolean(fileErrors[field])}
+              {...errorProps(`${field}-file`, fileErrors[field])}
               className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-medium file:text-brand-800"
             />
             {ad && field === 'audio' && !files.audio && (
               <p className="mt-1 text-xs text-slate-700">Leave empty to keep the current audio.</p>
             )}
-            <ErrorText id={`${field}-error`} text={fileErrors[field]} />
-          </div>
+          </FormField>
         ))}
       </div>
       {progress !== null && (
@@ -198,7 +202,11 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
         </div>
       )}
       {rootError && (
-        <p role="alert" className={cn('rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800')}>
+        <p
+          role="alert"
+          data-testid="form-error"
+          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
           {rootError}
         </p>
       )}

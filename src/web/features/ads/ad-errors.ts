@@ -1,10 +1,36 @@
+import { adMessages, fileMessages } from '../../../shared/ads';
+import { limitMessages } from '../../../shared/plans';
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /** Spec section 8, 'Ad creation failures in the dashboard form' (matched on message content). */
 export function createFailureText(err: unknown): string {
-  if (!(err instanceof Error)) return 'Failed to create ad. Please try again.';
+  if (!(err instanceof Error)) return adMessages.createFailedGeneric;
   const m = err.message;
-  if (m.includes('audio-files')) return 'Audio file upload failed. Please try uploading a different audio file.';
-  if (m.includes('images')) return 'Image upload failed. Please try uploading a different image.';
-  if (m.includes('user_id')) return 'Authentication error. Please try logging out and back in.';
-  if (m.includes('slug')) return 'Please try a different ad title.';
-  return `Failed to create ad: ${m}`;
+  if (m.includes('audio-files')) return adMessages.audioFilesFailure;
+  if (m.includes('images')) return adMessages.imagesFailure;
+  if (m.includes('user_id')) return adMessages.userIdFailure;
+  if (m.includes('slug')) return adMessages.slugFailure;
+  return adMessages.createFailed(m);
+}
+
+/** An edit that failed is shown like a failed creation (beyond-the-spec: not only logged). */
+export const updateFailureText = (err: unknown) => adMessages.updateFailed(messageOf(err));
+
+/**
+ * The form's root error after a failed save (spec section 8, 'Form root errors'): the sign-in and
+ * audio texts as they are, any other failure of the upload as 'Upload Error: {message}'.
+ */
+export function rootErrorText(err: unknown): string {
+  const m = messageOf(err);
+  if (m === adMessages.notLoggedIn || m === fileMessages.audioRequired) return m;
+  return adMessages.uploadError(m);
+}
+
+/** A failed featured toggle: only the plan's limit offers 'Upgrade Plan'. */
+export function featuredFailure(err: unknown): { text: string; upgrade: boolean } {
+  const m = messageOf(err);
+  return m === limitMessages.featuredLimitTitle
+    ? { text: m, upgrade: true }
+    : { text: adMessages.updateFailed(m), upgrade: false };
 }

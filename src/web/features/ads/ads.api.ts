@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { AdListParams, AdListResponse, PublicAd } from '../../../shared/ads';
 import { PAGE_SIZE } from '../../../shared/limits';
-import { api, ApiError } from '../../lib/api';
-import { FRESH } from '../../lib/query-client';
+import { api } from '../../lib/api';
+import { FRESH, retryUnlessRefused } from '../../lib/query-client';
 
 export const adKeys = {
   all: ['ads'] as const,
@@ -13,15 +13,13 @@ export const adKeys = {
 };
 
 const fetchList = (params: AdListParams) => api<AdListResponse>('/api/ads', { query: { ...params } });
-const notFound = (err: unknown) => err instanceof ApiError && err.status === 404;
 
 /** A fixed list (featured sections). */
 export function useAdList(params: AdListParams) {
   return useQuery({
     queryKey: adKeys.list(params),
     queryFn: () => fetchList(params),
-    staleTime: params.featured ? FRESH.featured : FRESH.lists,
-    retryDelay: 1000,
+    ...(params.featured ? FRESH.featured : FRESH.list),
   });
 }
 
@@ -32,8 +30,7 @@ export function useDirectory(params: Omit<AdListParams, 'page' | 'limit'>) {
     queryFn: ({ pageParam }) => fetchList({ ...params, page: pageParam, limit: PAGE_SIZE }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (pages.length * PAGE_SIZE < last.count ? pages.length : undefined),
-    staleTime: FRESH.lists,
-    retryDelay: 1000,
+    ...FRESH.list,
   });
 }
 
@@ -41,8 +38,8 @@ export function useAd(slug: string) {
   return useQuery({
     queryKey: adKeys.slug(slug),
     queryFn: () => api<PublicAd>(`/api/ads/${encodeURIComponent(slug)}`),
-    staleTime: FRESH.lists,
-    retry: (count, err) => count < 1 && !notFound(err),
+    ...FRESH.ad,
+    retry: retryUnlessRefused(1),
   });
 }
 
@@ -50,7 +47,7 @@ export function useRelatedAds(slug: string) {
   return useQuery({
     queryKey: adKeys.related(slug),
     queryFn: () => api<{ ads: PublicAd[] }>(`/api/ads/${encodeURIComponent(slug)}/related`),
-    staleTime: FRESH.lists,
-    retry: (count, err) => count < 1 && !notFound(err),
+    ...FRESH.list,
+    retry: retryUnlessRefused(1),
   });
 }

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicAd } from '../../../shared/ads';
 import type { MonthlyUsage, UserPlan } from '../../../shared/plans';
 import { api } from '../../lib/api';
+import { FRESH, retryUnlessRefused } from '../../lib/query-client';
 
 /** The signed-in advertiser's data; all keys start with 'my' so sign-out can drop them at once. */
 export const myKeys = {
@@ -14,9 +15,6 @@ export const myKeys = {
   analytics: ['my', 'analytics'] as const,
 };
 
-// Spec section 7: dashboard data fresh 5 min with 3 retries; the user's plan 60 s; usage 30 s.
-export const DASHBOARD = { staleTime: 5 * 60_000, retry: 3 } as const;
-
 export interface MyStats {
   totalAds: number;
   activeAds: number;
@@ -26,11 +24,26 @@ export interface MyStats {
   totalQrScans: number;
 }
 
-export const useMyAds = () =>
-  useQuery({ queryKey: myKeys.ads, queryFn: () => api<{ ads: PublicAd[] }>('/api/my/ads'), ...DASHBOARD });
-export const useMyStats = () =>
-  useQuery({ queryKey: myKeys.stats, queryFn: () => api<MyStats>('/api/my/stats'), ...DASHBOARD });
-export const useMyPlan = () =>
-  useQuery({ queryKey: myKeys.plan, queryFn: () => api<UserPlan>('/api/my/plan'), staleTime: 60_000 });
-export const useMyUsage = () =>
-  useQuery({ queryKey: myKeys.usage, queryFn: () => api<MonthlyUsage>('/api/my/usage'), staleTime: 30_000 });
+/** The queries of the dashboard, each with its freshness class; the hooks below use them. */
+export const myQueries = {
+  ads: () =>
+    queryOptions({ queryKey: myKeys.ads, queryFn: () => api<{ ads: PublicAd[] }>('/api/my/ads'), ...FRESH.dashboard }),
+  ad: (id: string) =>
+    queryOptions({
+      queryKey: myKeys.ad(id),
+      queryFn: () => api<PublicAd>(`/api/my/ads/${encodeURIComponent(id)}`),
+      ...FRESH.dashboard,
+      retry: retryUnlessRefused(FRESH.dashboard.retry),
+    }),
+  stats: () =>
+    queryOptions({ queryKey: myKeys.stats, queryFn: () => api<MyStats>('/api/my/stats'), ...FRESH.dashboard }),
+  plan: () => queryOptions({ queryKey: myKeys.plan, queryFn: () => api<UserPlan>('/api/my/plan'), ...FRESH.userPlan }),
+  usage: () =>
+    queryOptions({ queryKey: myKeys.usage, queryFn: () => api<MonthlyUsage>('/api/my/usage'), ...FRESH.usage }),
+};
+
+export const useMyAds = () => useQuery(myQueries.ads());
+export const useMyAd = (id: string) => useQuery(myQueries.ad(id));
+export const useMyStats = () => useQuery(myQueries.stats());
+export const useMyPlan = () => useQuery(myQueries.plan());
+export const useMyUsage = () => useQuery(myQueries.usage());

@@ -2,8 +2,9 @@ import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AnalyticsQuery, AnalyticsSummary } from '../../../shared/analytics';
 import { messages } from '../../../shared/messages';
-import { api, ApiError, withQuery } from '../../lib/api';
-import { DASHBOARD, myKeys } from '../ads/my-ads.api';
+import { api, withQuery } from '../../lib/api';
+import { FRESH, retryUnlessRefused } from '../../lib/query-client';
+import { myKeys } from '../ads/my-ads.api';
 
 const analyticsKey = ({ period, adId }: AnalyticsQuery) => [...myKeys.analytics, period, adId ?? null] as const;
 
@@ -17,9 +18,8 @@ export function useAnalytics(query: AnalyticsQuery) {
         throw Object.assign(err, { message: messages.failedToFetchAnalytics(err.message) });
       }),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === adId ? previous : undefined),
-    ...DASHBOARD,
-    // Someone else's or a deleted ad (404) will not appear by asking again.
-    retry: (failures, err) => failures < DASHBOARD.retry && !(err instanceof ApiError && err.status < 500),
+    ...FRESH.dashboard,
+    retry: retryUnlessRefused(FRESH.dashboard.retry),
   });
 }
 

@@ -16,8 +16,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CodeBlock } from '../../components/ui/code-block';
 import { Dialog } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { Field } from '../auth/AuthCard';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys.api';
 
 /** The key just made: shown once, with a Copy button; it is gone once dismissed. */
@@ -56,7 +57,7 @@ export function ApiKeysCard() {
       form.reset();
       toast.success(apiKeyMessages.created);
     } catch (err) {
-      toast.error(apiKeyMessages.createFailed((err as Error).message));
+      toast.error(apiKeyMessages.createFailed(errorText(err) ?? 'please try again'));
     }
   });
 
@@ -67,7 +68,7 @@ export function ApiKeysCard() {
       if (created?.id === revoking.id) setCreated(null);
       toast.success(apiKeyMessages.revoked);
     } catch (err) {
-      toast.error(apiKeyMessages.revokeFailed((err as Error).message));
+      toast.error(apiKeyMessages.revokeFailed(errorText(err) ?? 'please try again'));
     }
     setRevoking(null);
   };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSession } from './session';
 
 function Waiting() {
@@ -19,11 +19,15 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Login and sign-up pages: a signed-in user goes to the dashboard. */
+/**
+ * Login and sign-up pages: a signed-in user goes on to the path remembered in `next`, else to the
+ * dashboard. This is also how a successful login leaves the page: one step, straight to the target.
+ */
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
+  const [params] = useSearchParams();
   if (isLoading) return <Waiting />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={safeNext(params.get('next'))} replace />;
   return children;
 }
 

@@ -11,15 +11,17 @@ export function UsageCard() {
   const limit = plan.data?.adLimit ?? 3;
   const used = usage.data?.adsCreated ?? 0;
   const pct = usagePercent(used, limit);
+  const destructive = pct > 80;
   return (
     <Card className="p-5">
       <div className="flex items-center justify-between">
         <h2 className="font-semibold">Monthly Usage</h2>
         <span
           data-testid="usage-badge"
+          data-variant={destructive ? 'destructive' : 'default'}
           className={cn(
             'rounded-full px-2 py-0.5 text-xs font-semibold',
-            pct > 80 ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-800',
+            destructive ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-800',
           )}
         >
           {limit === UNLIMITED ? 'Unlimited' : `${pct}%`}
@@ -32,7 +34,7 @@ export function UsageCard() {
       {limit !== UNLIMITED && (
         <div className="mt-3 h-2 rounded-full bg-slate-200" aria-hidden>
           <div
-            className={cn('h-2 rounded-full', pct > 80 ? 'bg-red-700' : 'bg-brand-600')}
+            className={cn('h-2 rounded-full', destructive ? 'bg-red-700' : 'bg-brand-600')}
             style={{ width: `${Math.min(100, pct)}%` }}
           />
         </div>

@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ForgotPasswordInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
-import { AuthCard, Field } from '../../features/auth/AuthCard';
+import { Field } from '../../components/ui/field';
+import { AuthCard } from '../../features/auth/AuthCard';
 import { useAuthForm } from '../../features/auth/use-auth-form';
-import { api } from '../../lib/api';
+import { api, errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function ForgotPasswordPage() {
@@ -19,7 +20,7 @@ export default function ForgotPasswordPage() {
       toast.success('Password reset email sent. Please check your inbox.');
     } catch (err) {
       console.error('Password reset request failed', err);
-      toast.error((err as Error).message || 'Error sending password reset email');
+      toast.error(errorText(err) ?? 'Error sending password reset email');
     }
   });
   return (

@@ -1,33 +1,50 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { LoginInput, loginErrorText } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
-import { AuthCard, Field, PasswordField } from '../../features/auth/AuthCard';
-import { safeNext } from '../../features/auth/guards';
+import { Field } from '../../components/ui/field';
+import { AuthCard, PasswordField } from '../../features/auth/AuthCard';
 import { useSession } from '../../features/auth/session';
 import { useAuthForm } from '../../features/auth/use-auth-form';
-import { api } from '../../lib/api';
+import { rememberTier, tierFrom, withTier } from '../../features/plans/chosen-plan';
+import { api, errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function LoginPage() {
   usePageMeta('/login');
-  const navigate = useNavigate();
   const [params] = useSearchParams();
+  const tier = tierFrom(params.get('plan'));
   const { refresh } = useSession();
   const form = useAuthForm(LoginInput, { email: '', password: '' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api('/api/auth/sign-in/email', { method: 'POST', body: JSON.stringify(values) });
-      await refresh();
+      const res = await api<{ user: { id: string } }>('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: JSON.stringify(values),
+      });
+      if (tier) rememberTier(res.user.id, tier);
       toast.success('Logged in successfully!');
-      navigate(safeNext(params.get('next')), { replace: true });
+      // Setting the session is all it takes: this page's guard (RedirectSignedIn) then goes on to the
+      // remembered path, else /dashboard, in one step. Navigating here too would race it.
+      await refresh();
     } catch (err) {
-      toast.error(loginErrorText((err as Error).message));
+      toast.error(loginErrorText(errorText(err)));
     }
   });
   const submitting = form.formState.isSubmitting;
   return (
-    <AuthCard title="Welcome Back" subtitle="Sign in to manage your ads.">
+    <AuthCard
+      title="Welcome Back"
+      subtitle={
+        tier ? (
+          <>
+            Chosen plan: <strong>{tier.name}</strong>
+          </>
+        ) : (
+          'Sign in to manage your ads.'
+        )
+      }
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
@@ -42,7 +59,7 @@ export default function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-700">
         Don't have an account?{' '}
-        <Link to="/signup" className="font-medium text-brand-700 underline">
+        <Link to={withTier('/signup', tier)} className="font-medium text-brand-700 underline">
           Sign up
         </Link>
       </p>

@@ -5,7 +5,7 @@ import { ResetPasswordInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { AuthCard, PasswordField } from '../../features/auth/AuthCard';
 import { useAuthForm } from '../../features/auth/use-auth-form';
-import { api } from '../../lib/api';
+import { api, errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function ResetPasswordPage() {
@@ -26,7 +26,7 @@ export default function ResetPasswordPage() {
       toast.success('Password updated successfully!');
       navigate('/login', { replace: true });
     } catch (err) {
-      toast.error((err as Error).message || 'Error resetting password');
+      toast.error(errorText(err) ?? 'Error resetting password');
     }
   });
   if (!token) return null;

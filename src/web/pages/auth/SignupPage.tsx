@@ -2,19 +2,19 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SignupInput, signupErrorText } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
-import { AuthCard, Field, PasswordField } from '../../features/auth/AuthCard';
+import { Field } from '../../components/ui/field';
+import { AuthCard, PasswordField } from '../../features/auth/AuthCard';
 import { useSession } from '../../features/auth/session';
 import { useAuthForm } from '../../features/auth/use-auth-form';
-import { api } from '../../lib/api';
+import { rememberTier, tierFrom, withTier } from '../../features/plans/chosen-plan';
+import { api, errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
-
-const PLAN_NAMES: Record<string, string> = { starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise' };
 
 export default function SignupPage() {
   usePageMeta('/signup');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const plan = PLAN_NAMES[params.get('plan') ?? ''];
+  const tier = tierFrom(params.get('plan'));
   const { refresh } = useSession();
   const form = useAuthForm(SignupInput, {
     firstName: '',
@@ -26,7 +26,7 @@ export default function SignupPage() {
   });
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const res = await api<{ token: string | null }>('/api/auth/sign-up/email', {
+      const res = await api<{ token: string | null; user: { id: string } }>('/api/auth/sign-up/email', {
         method: 'POST',
         body: JSON.stringify({
           email: v.email,
@@ -38,15 +38,14 @@ export default function SignupPage() {
           callbackURL: '/dashboard',
         }),
       });
+      if (tier) rememberTier(res.user.id, tier);
       toast.success('Account created successfully! Please check your email to verify your account.');
-      if (res.token) {
-        await refresh();
-        navigate('/dashboard', { replace: true });
-      } else {
-        navigate('/login', { replace: true });
-      }
+      // Signed in at once: with the session set, this page's guard goes on to /dashboard. Otherwise the
+      // address must be verified first, and the user signs in after that.
+      if (res.token) await refresh();
+      else navigate(withTier('/login', tier), { replace: true });
     } catch (err) {
-      const { field, text } = signupErrorText((err as Error).message);
+      const { field, text } = signupErrorText(errorText(err));
       if (field) form.setError(field, { message: text });
       else toast.error(text);
     }
@@ -55,9 +54,9 @@ export default function SignupPage() {
     <AuthCard
       title="Create Your Account"
       subtitle={
-        plan ? (
+        tier ? (
           <>
-            Chosen plan: <strong>{plan}</strong>
+            Chosen plan: <strong>{tier.name}</strong>
           </>
         ) : (
           'Start sharing your radio and podcast ads.'
@@ -79,7 +78,7 @@ export default function SignupPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{' '}
-        <Link to="/login" className="font-medium text-brand-700 underline">
+        <Link to={withTier('/login', tier)} className="font-medium text-brand-700 underline">
           Log in
         </Link>
       </p>

@@ -1,9 +1,10 @@
 import { BarChart3, List, MousePointerClick, Play, Plus, Radio, Settings } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { Stat } from '../../components/ui/stat';
 import { useSession } from '../../features/auth/session';
+import { MyAdsLoadError } from '../../features/ads/MyAdsLoadError';
 import { useMyAds, useMyStats } from '../../features/ads/my-ads.api';
 import { useAnalytics, useAnalyticsStream } from '../../features/analytics/analytics.api';
 import { formatDate, plural } from '../../lib/format';
@@ -61,16 +62,7 @@ export default function DashboardHomePage() {
         {ads.isPending ? (
           <Skeleton className="mt-4 h-24 w-full" />
         ) : ads.isError ? (
-          <Card role="alert" className="mt-4 border-red-200 bg-red-50 p-6">
-            <h3 className="font-semibold text-red-800">Unable to load your ads</h3>
-            <p className="mt-1 text-sm text-red-800">
-              There was an issue loading your ads. This might be a temporary issue.
-            </p>
-            <p className="mt-1 text-sm text-red-800">{ads.error.message || 'Unknown error'}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => window.location.reload()}>
-              Try Again
-            </Button>
-          </Card>
+          <MyAdsLoadError error={ads.error} userId={user.id} className="mt-4" />
         ) : list.length === 0 ? (
           <Card className="mt-4 p-8 text-center">
             <h3 className="text-lg font-semibold">No ads yet</h3>

@@ -1,24 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { AdForm } from '../../features/ads/AdForm';
-import { myKeys } from '../../features/ads/my-ads.api';
-import { api } from '../../lib/api';
+import { useMyAd } from '../../features/ads/my-ads.api';
 
 export default function EditAdPage() {
   const { id = '' } = useParams();
-  const {
-    data: ad,
-    isPending,
-    isError,
-  } = useQuery({
-    queryKey: myKeys.ad(id),
-    queryFn: () => api<PublicAd>(`/api/my/ads/${encodeURIComponent(id)}`),
-    retry: false,
-  });
+  const { data: ad, isPending, isError } = useMyAd(id);
   if (isPending) return <p className="text-slate-700">{messages.loadingAd}</p>;
   if (isError || !ad) {
     return (

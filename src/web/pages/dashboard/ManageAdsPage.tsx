@@ -2,52 +2,22 @@ import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { PublicAd } from '../../../shared/ads';
+import { adMessages, type PublicAd } from '../../../shared/ads';
 import { limitMessages } from '../../../shared/plans';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
+import { Switch } from '../../components/ui/switch';
+import { featuredFailure, updateFailureText } from '../../features/ads/ad-errors';
+import { MyAdsLoadError } from '../../features/ads/MyAdsLoadError';
 import { useMyAds } from '../../features/ads/my-ads.api';
 import { useDeleteAd, useToggleAd } from '../../features/ads/my-ads.mutations';
-import { cn } from '../../lib/cn';
+import { useSession } from '../../features/auth/session';
 import { formatDate } from '../../lib/format';
 
-function Switch({
-  checked,
-  label,
-  onChange,
-  disabled,
-}: {
-  checked: boolean;
-  label: string;
-  onChange: () => void;
-  disabled?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      disabled={disabled}
-      onClick={onChange}
-      className={cn(
-        'relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60',
-        checked ? 'bg-brand-600' : 'bg-slate-400',
-      )}
-    >
-      <span
-        className={cn(
-          'mt-0.5 inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
-          checked ? 'translate-x-5' : 'translate-x-0.5',
-        )}
-      />
-    </button>
-  );
-}
-
 export default function ManageAdsPage() {
+  const { user } = useSession();
   const { data, isPending, isError, error } = useMyAds();
   const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState<PublicAd | null>(null);
@@ -63,32 +33,36 @@ export default function ManageAdsPage() {
     toggleActive.mutate(
       { id: ad.id, value: !ad.isActive },
       {
-        onSuccess: (res) => toast.success(res.isActive ? 'Ad activated' : 'Ad deactivated'),
-        onError: (err) => toast.error(`Failed to update ad: ${err.message}`),
+        onSuccess: (res) => toast.success(res.isActive ? adMessages.activated : adMessages.deactivated),
+        onError: (err) => toast.error(updateFailureText(err)),
       },
     );
   const setFeatured = (ad: PublicAd) =>
     toggleFeatured.mutate(
       { id: ad.id, value: !ad.isFeatured },
       {
-        onSuccess: (res) => toast.success(res.isFeatured ? 'Added to featured' : 'Removed from featured'),
-        onError: (err) =>
+        onSuccess: (res) => toast.success(res.isFeatured ? adMessages.featured : adMessages.unfeatured),
+        onError: (err) => {
+          const { text, upgrade } = featuredFailure(err);
           toast.error(
-            err.message === limitMessages.featuredLimitTitle ? err.message : `Failed to update ad: ${err.message}`,
-            {
-              action: {
-                label: limitMessages.upgradePlan,
-                onClick: () => (window.location.href = '/dashboard/subscription'),
-              },
-            },
-          ),
+            text,
+            upgrade
+              ? {
+                  action: {
+                    label: limitMessages.upgradePlan,
+                    onClick: () => (window.location.href = '/dashboard/subscription'),
+                  },
+                }
+              : undefined,
+          );
+        },
       },
     );
   const confirmDelete = () => {
     if (!confirming) return;
     remove.mutate(confirming, {
-      onSuccess: () => toast.success('Ad deleted successfully'),
-      onError: (err) => toast.error(`Failed to delete ad: ${err.message}`),
+      onSuccess: () => toast.success(adMessages.deleted),
+      onError: (err) => toast.error(adMessages.deleteFailed(err.message)),
       onSettled: () => setConfirming(null),
     });
   };
@@ -116,9 +90,7 @@ export default function ManageAdsPage() {
             <Skeleton className="h-10 w-full" />
           </div>
         ) : isError ? (
-          <p role="alert" className="p-6 text-red-800">
-            Unable to load your ads: {error.message}
-          </p>
+          <MyAdsLoadError error={error} userId={user?.id} className="rounded-none border-0 shadow-none" />
         ) : ads.length === 0 ? (
           <p className="p-6 text-slate-700">
             {q ? 'No ads match your search.' : 'No ads yet. Create your first ad to see it here.'}
@@ -150,7 +122,7 @@ export default function ManageAdsPage() {
                     <Switch
                       checked={ad.isActive}
                       label={`Active: ${ad.title}`}
-                      onChange={() => setActive(ad)}
+                      onCheckedChange={() => setActive(ad)}
                       disabled={toggleActive.isPending}
                     />
                   </td>
@@ -158,7 +130,7 @@ export default function ManageAdsPage() {
                     <Switch
                       checked={ad.isFeatured}
                       label={`Featured: ${ad.title}`}
-                      onChange={() => setFeatured(ad)}
+                      onCheckedChange={() => setFeatured(ad)}
                       disabled={toggleFeatured.isPending}
                     />
                   </td>

@@ -6,10 +6,10 @@ import { ProfileInput, type ProfileValues } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { Field } from '../../components/ui/field';
 import { ApiKeysCard } from '../../features/api-keys/ApiKeysCard';
-import { Field } from '../../features/auth/AuthCard';
 import { useSession } from '../../features/auth/session';
-import { api } from '../../lib/api';
+import { api, errorText } from '../../lib/api';
 
 export default function SettingsPage() {
   const { user, profile, refresh } = useSession();
@@ -28,7 +28,7 @@ export default function SettingsPage() {
       await refresh();
       toast.success('Profile updated successfully');
     } catch (err) {
-      toast.error((err as Error).message || 'Error updating profile');
+      toast.error(errorText(err) ?? 'Error updating profile');
     }
   });
   return (

@@ -5,6 +5,8 @@ import { UNLIMITED, type Plan } from '../../../shared/plans';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { useMyPlan } from '../../features/ads/my-ads.api';
+import { useSession } from '../../features/auth/session';
+import { rememberedTier } from '../../features/plans/chosen-plan';
 import { UsageCard } from '../../features/plans/UsageCard';
 import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -28,15 +30,23 @@ export default function SubscriptionPage() {
   const plans = useQuery({
     queryKey: ['plans'],
     queryFn: () => api<{ plans: Plan[] }>('/api/plans'),
-    staleTime: FRESH.plans,
+    ...FRESH.plans,
   });
   const current = plan.data;
+  const { user } = useSession();
+  const picked = user ? rememberedTier(user.id) : null;
   const choose = (p: Plan) =>
     p.name === 'Free' ? toast.info('You are already on the Free plan') : toast.info('Stripe integration coming soon!');
 
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">Subscription</h1>
+      {picked && picked.id !== 'starter' && (
+        <p role="status" className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
+          You chose the <strong>{picked.name}</strong> plan on our pricing page. Paid plans cannot be bought here yet,
+          so your account is on the {current?.planName ?? 'Free'} plan for now.
+        </p>
+      )}
       <div className="grid gap-6 md:grid-cols-2">
         <Card className="p-5">
           <h2 className="font-semibold">Current Plan</h2>

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, errorText, NETWORK_ERROR } from './api';
+
+afterEach(() => vi.unstubAllGlobals());
+const answer = (status: number, body: string, type = 'application/json') =>
+  vi.stubGlobal('fetch', async () => new Response(body, { status, headers: { 'content-type': type } }));
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (err: unknown) => err,
+  );
+
+describe('api() failures', () => {
+  it("carry the server's message", async () => {
+    answer(401, JSON.stringify({ code: 'X', message: 'Invalid login credentials' }));
+    const err = await failureOf(api('/api/auth/sign-in/email'));
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 401, message: 'Invalid login credentials' });
+    expect(errorText(err)).toBe('Invalid login credentials');
+  });
+
+  it('say nothing of their own when the answer has no message, so the screen falls back to its text', async () => {
+    answer(502, '<html><body>Bad gateway</body></html>', 'text/html');
+    const err = await failureOf(api('/api/profile'));
+    expect(err).toMatchObject({ status: 502, message: 'Request failed (502)' });
+    expect(errorText(err)).toBeUndefined();
+    answer(500, JSON.stringify({ message: '' }));
+    expect(errorText(await failureOf(api('/api/profile')))).toBeUndefined();
+  });
+
+  it('read as the network error when no answer came', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const err = await failureOf(api('/api/auth/sign-up/email'));
+    expect(err).toMatchObject({ status: 0, message: NETWORK_ERROR });
+    expect(errorText(err)).toBe(NETWORK_ERROR);
+  });
+
+  it('keep other errors as they are', () => {
+    expect(errorText(new Error('Something broke'))).toBe('Something broke');
+    expect(errorText(new Error(''))).toBeUndefined();
+    expect(errorText('a string')).toBeUndefined();
+  });
+});
+
+describe('api() success', () => {
+  it('returns the JSON body, and undefined for an empty one', async () => {
+    answer(200, JSON.stringify({ ok: true }));
+    expect(await api('/api/health')).toEqual({ ok: true });
+    vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
+    expect(await api('/api/ping')).toBeUndefined();
+  });
+});
