@@ -75,6 +75,9 @@ describe('recordEvent', () => {
     expect(() => recordEvent({ adId: 'ad-1', type: 'share' })).not.toThrow();
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
     expect(warn).toHaveBeenCalledWith('Failed to record event: Too many events');
-    expect(warn).toHaveBeenCalledWith('Failed to record event: Failed to fetch');
+    // The one HTTP client words a lost connection for people; the log keeps its words.
+    expect(warn).toHaveBeenCalledWith(
+      'Failed to record event: Network error. Please check your connection and try again.',
+    );
   });
 });
