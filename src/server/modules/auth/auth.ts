@@ -68,6 +68,9 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
         '/sign-in/email': { window: 15 * 60, max: 10 },
         '/sign-up/email': { window: 60 * 60, max: 10 },
         '/request-password-reset': { window: 15 * 60, max: 5 },
+        // Every page load asks for the session: under the general limit, people sharing one address (an
+        // office, a campus) would appear signed out. Reading one's own cookie guesses nothing.
+        '/get-session': false,
       },
     },
     advanced: {
