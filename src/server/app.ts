@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -67,6 +68,11 @@ export async function buildApp(deps: AppDeps) {
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+
+  // HTML, JSON, scripts and styles (built assets arrive precompressed). Uploads are MP3 and raster
+  // images, which mime-db marks incompressible, and partial (206) answers are never compressed, so
+  // audio Range requests stay byte-exact. The same encodings on every Node version (no zstd).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
 
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false, // receiveFile reports it with the spec's message
