@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toasts } from './components/ui/toast';
 import { SessionProvider } from './features/auth/session';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
@@ -14,7 +14,7 @@ createRoot(document.getElementById('root')!).render(
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>
-      <Toaster position="top-center" richColors closeButton />
+      <Toasts />
     </QueryClientProvider>
   </StrictMode>,
 );
