@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps) {
     to: config.CONTACT_TO,
   });
 
-  // Not encapsulated: the web app's HTML is the not-found handler of the whole server.
+  // Not encapsulated: it sets the whole server's not-found handler beside the web app's GET /* route.
   await seoRoutes(app, { webDir: deps.webDir ?? WEB_DIST_DIR, config, ads: adsService, adsRepo });
 
   return app;
