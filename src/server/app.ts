@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -84,6 +85,11 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
   });
 
+  // HTML, JSON, scripts and styles (built assets arrive precompressed). Uploads are MP3 and raster
+  // images, which mime-db marks incompressible, and partial (206) answers are never compressed, so
+  // audio Range requests stay byte-exact. The same encodings on every Node version (no zstd).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false, // receiveFile reports it with the spec's message
     // The per-file limits (audio 10 MB, logo 5 MB) are checked while streaming; this is the hard stop.
@@ -140,7 +146,7 @@ export async function buildApp(deps: AppDeps) {
     to: config.CONTACT_TO,
   });
 
-  // Not encapsulated: the web app's HTML is the not-found handler of the whole server.
+  // Not encapsulated: it sets the whole server's not-found handler beside the web app's GET /* route.
   await seoRoutes(app, { webDir: deps.webDir ?? WEB_DIST_DIR, config, ads: adsService, adsRepo });
 
   return app;
