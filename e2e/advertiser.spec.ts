@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { NETWORK_ERROR } from '../src/web/lib/api';
 import { expect, test } from './fixtures';
 import { DASHBOARD_CHUNK } from './support/chunks';
 import { signUp, uniqueEmail } from './support/signup';
@@ -284,7 +283,7 @@ test('a Premium advertiser features, searches, survives a failed delete, and rea
   // A failure that is not the plan's limit says what failed, without 'Upgrade Plan'.
   await page.route(`**/api/my/ads/${ad.id}/featured`, (route) => route.abort());
   await featuredSwitch.click();
-  const failed = toast(page, `Failed to update ad: ${NETWORK_ERROR}`);
+  const failed = toast(page, 'Failed to update ad: Network error. Please check your connection and try again.');
   await expect(failed).toBeVisible();
   await expect(failed.getByRole('button', { name: 'Upgrade Plan' })).toHaveCount(0);
   await expect(featuredSwitch).toHaveAttribute('aria-checked', 'false');
@@ -314,7 +313,9 @@ test('a Premium advertiser features, searches, survives a failed delete, and rea
   );
   await page.getByRole('button', { name: 'Delete Zephyr Toggle Spot' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(`Failed to delete ad: ${NETWORK_ERROR}`)).toBeVisible();
+  await expect(
+    page.getByText('Failed to delete ad: Network error. Please check your connection and try again.'),
+  ).toBeVisible();
   await expect(rows.filter({ hasText: 'Zephyr Toggle Spot' })).toHaveCount(1);
   await page.unroute(`**/api/my/ads/${ad.id}`);
   expect((await myAds(page)).some((a) => a.id === ad.id)).toBe(true);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -78,6 +79,11 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(fastifyHelmet, securityHeaders(config));
 
+  // HTML, JSON, scripts and styles (built assets arrive precompressed). Uploads are MP3 and raster
+  // images, which mime-db marks incompressible, and partial (206) answers are never compressed, so
+  // audio Range requests stay byte-exact. The same encodings on every Node version (no zstd).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false, // receiveFile reports it with the spec's message
     // The per-file limits (audio 10 MB, logo 5 MB) are checked while streaming; this is the hard stop.
@@ -130,7 +136,7 @@ export async function buildApp(deps: AppDeps) {
   app.get('/api/health', async () => ({ ok: true, database: database.kind }));
   // Liveness for load balancers: no work at all (also the ceiling the ingestion benchmark compares with).
   // Without a body there is nothing for the security headers to protect.
-  app.get('/api/ping', { helmet: false }, async (_req, reply) => reply.status(204).send());
+  app.get('/api/ping', { helmet: false, compress: false }, async (_req, reply) => reply.status(204).send());
 
   await app.register(contactRoutes, {
     messages: createContactRepository(database.db),
@@ -147,7 +153,7 @@ export async function buildApp(deps: AppDeps) {
     framable: framableSecurityHeaders(config),
   });
 
-  // Not encapsulated: the web app's HTML is the not-found handler of the whole server.
+  // Not encapsulated: it sets the whole server's not-found handler beside the web app's GET /* route.
   await seoRoutes(app, { webDir, config, ads: adsService, adsRepo });
 
   return app;

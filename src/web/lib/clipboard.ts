@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../components/ui/toast';
 
 /** Copies text and confirms it with a toast; where the clipboard is refused, says so instead. */
 export async function copyText(text: string, copiedMessage: string): Promise<boolean> {

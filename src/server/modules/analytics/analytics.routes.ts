@@ -45,7 +45,7 @@ export async function analyticsRoutes(
       }),
     });
     // Answers carry no body, so the security headers (about 1 KB a response) are left off.
-    events.post('/api/events', { bodyLimit: 4096, helmet: false }, async (req, reply) => {
+    events.post('/api/events', { bodyLimit: 4096, helmet: false, compress: false }, async (req, reply) => {
       const outcome = await ingest.accept(parseInput(EventInput, req.body), {
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? '',

@@ -51,6 +51,19 @@ describe('GET /media/*', () => {
     expect(tail.headers['content-range']).toBe('bytes 990-999/1000');
   });
 
+  it('never compresses audio, so whole files and ranges stay byte-exact', async () => {
+    const big = Buffer.alloc(8000, 'silence ');
+    const bigUrl = (await t.storage.put(newFileKey('audio-files', 'user1', 'long.mp3'), big, 'audio/mpeg')).url;
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const whole = await t.app.inject({ url: bigUrl, headers });
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.rawPayload.equals(big)).toBe(true);
+    const part = await t.app.inject({ url: bigUrl, headers: { ...headers, range: 'bytes=2000-5999' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.rawPayload.equals(big.subarray(2000, 6000))).toBe(true);
+  });
+
   it('answers an unsatisfiable Range with 416', async () => {
     const res = await t.app.inject({ url, headers: { range: 'bytes=5000-6000' } });
     expect(res.statusCode).toBe(416);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INDEXED_PAGES } from '../../../shared/page-meta.js';
 import type { Config } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
@@ -47,13 +47,15 @@ export async function seoRoutes(
       );
   });
 
+  const notFound = (req: FastifyRequest) => new NotFoundError(`Route ${req.method} ${req.url.split('?')[0]} not found`);
+  // API and media misses, other methods, and every route when the web app is not built: JSON 404s.
+  app.setNotFoundHandler((req) => {
+    throw notFound(req);
+  });
+
   const page = await readPageTemplate(path.join(opts.webDir, 'index.html'));
   if (!page) {
-    // API-only (tests, or the web app not built yet): unknown routes are plain JSON 404s.
-    app.setNotFoundHandler((req) => {
-      throw new NotFoundError(`Route ${req.method} ${req.url.split('?')[0]} not found`);
-    });
-    return;
+    return; // API-only: tests, or the web app not built yet
   }
   const html = (reply: FastifyReply, tags: HeadTags, status = 200) =>
     reply
@@ -67,19 +69,23 @@ export async function seoRoutes(
     prefix: '/',
     index: false,
     wildcard: false,
-    // Vite puts content hashes in asset names.
+    // The build writes .br and .gz beside each script and stylesheet (smaller than compressing per request).
+    preCompressed: true,
+    // send's own Cache-Control header would override the one set below.
+    cacheControl: false,
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      }
+      // Vite puts content hashes in asset names; other files (icons, manifest) revalidate by ETag.
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
+      if (hashed) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 
-  app.setNotFoundHandler(async (req, reply) => {
+  // Every other GET is a page of the web app. A route, not the not-found handler, so that route hooks
+  // (compression) apply to the HTML too.
+  app.get('/*', async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
-    if (req.method !== 'GET' || pathname.startsWith('/api/') || pathname.startsWith('/media/')) {
-      throw new NotFoundError(`Route ${req.method} ${pathname} not found`);
-    }
+    if (pathname.startsWith('/api/') || pathname.startsWith('/media/')) throw notFound(req);
     const adMatch = AD_PATH.exec(pathname);
     if (adMatch) {
       try {

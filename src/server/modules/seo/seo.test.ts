@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -11,6 +12,7 @@ const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8" />
 <script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`;
 const ORIGIN = 'https://adreplay.example';
 const ATTACK = '</title><script>alert(1)</script>';
+const SCRIPT = Buffer.from('console.log("AdReplay");\n'.repeat(200));
 
 let t: TestApp;
 let webDir: string;
@@ -21,6 +23,10 @@ let attackSlug: string;
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-web-'));
   await writeFile(path.join(webDir, 'index.html'), TEMPLATE);
+  // As the build leaves them: a script with its brotli twin (see vite.config.ts).
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(path.join(webDir, 'assets/app.js'), SCRIPT);
+  await writeFile(path.join(webDir, 'assets/app.js.br'), brotliCompressSync(SCRIPT));
   t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN }, { webDir });
   const owner = await createUser(t.db);
   visibleSlug = (
@@ -130,6 +136,33 @@ describe('static pages', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ statusCode: 404 });
     expect((await t.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
+  });
+});
+
+describe('compression', () => {
+  it('sends built assets precompressed, cached for good and varying by encoding', async () => {
+    const res = await t.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(brotliCompressSync(SCRIPT))).toBe(true);
+  });
+
+  it('compresses on the fly when no precompressed twin fits, and not at all when not accepted', async () => {
+    const gz = await t.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(SCRIPT)).toBe(true);
+    const plain = await t.app.inject('/assets/app.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(SCRIPT)).toBe(true);
+  });
+
+  it('compresses the server-rendered HTML', async () => {
+    const res = await t.app.inject({ url: `/ad/${visibleSlug}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('<title>Sunrise Bakery Croissants | AdReplay</title>');
   });
 });
 

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { useSession } from '../../features/auth/session';
 import { errorText } from '../../lib/api';
 import { buttonClass } from '../ui/button';

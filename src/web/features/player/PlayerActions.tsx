@@ -1,6 +1,6 @@
 import { Bookmark, Code2, Heart, QrCode, Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
 import { buttonClass } from '../../components/ui/button';

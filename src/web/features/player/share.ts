@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
 import { adUrl } from '../../lib/app-config';

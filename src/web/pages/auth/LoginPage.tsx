@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { LoginInput, loginErrorText } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';

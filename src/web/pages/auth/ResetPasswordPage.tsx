@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { ResetPasswordInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { AuthCard, PasswordField } from '../../features/auth/AuthCard';

@@ -1,7 +1,7 @@
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { adMessages, type PublicAd } from '../../../shared/ads';
 import { limitMessages } from '../../../shared/plans';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button';

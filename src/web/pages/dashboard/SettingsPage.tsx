@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { ProfileInput, type ProfileValues } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { UNLIMITED, type Plan } from '../../../shared/plans';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';

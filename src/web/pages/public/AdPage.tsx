@@ -154,8 +154,10 @@ export function AdPage() {
   const { slug = '' } = useParams();
   const { data: ad, isPending, error } = useAd(slug);
   if (isPending) {
+    // A screen tall at least, as the ad page always is: the footer stays below the fold while the ad
+    // loads instead of jumping down when it arrives (a layout shift).
     return (
-      <div className="mx-auto max-w-5xl px-4 py-10" aria-busy="true">
+      <div className="mx-auto min-h-screen max-w-5xl px-4 py-10" aria-busy="true">
         <p className="text-slate-700">{messages.loadingAd}</p>
         <div className="mt-6 flex gap-5">
           <Skeleton className="h-20 w-20" />
@@ -165,6 +167,10 @@ export function AdPage() {
           </div>
         </div>
         <Skeleton className="mt-8 h-40 w-full" />
+        <div className="mt-8 grid gap-6 md:grid-cols-2">
+          <Skeleton className="h-48" />
+          <Skeleton className="h-48" />
+        </div>
       </div>
     );
   }

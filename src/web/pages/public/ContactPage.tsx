@@ -3,7 +3,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { CONTACT_SUBJECTS, ContactInput, contactMessages, type ContactValues } from '../../../shared/contact';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

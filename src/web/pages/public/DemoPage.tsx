@@ -1,7 +1,7 @@
 import { Bookmark, Heart, KeyRound, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { embedCode } from '../../../shared/embed';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { useAdList } from '../../features/ads/ads.api';

@@ -144,9 +144,10 @@ export function DirectoryPage() {
           </div>
         ) : (
           <>
-            <p className="mb-4 text-sm text-slate-700">
+            {/* The results' heading: the cards' titles are h3s under it. */}
+            <h2 className="mb-4 text-sm text-slate-700">
               Showing {ads.length} of {total} ads
-            </p>
+            </h2>
             <AdGrid ads={ads} />
             {query.hasNextPage && (
               <div className="mt-8 text-center">

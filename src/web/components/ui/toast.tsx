@@ -1,0 +1,39 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { ExternalToast } from 'sonner';
+
+/**
+ * Toasts (sonner) without sonner in the first download: most visits show none. The library loads
+ * with the first toast and the Toaster mounts then; it replays toasts raised before it subscribed.
+ */
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+let wanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+function show(kind: 'success' | 'error' | 'info', message: string, data?: ExternalToast) {
+  if (!wanted) {
+    wanted = true;
+    listeners.forEach((l) => l());
+  }
+  void import('sonner').then((m) => m.toast[kind](message, data));
+}
+
+export const toast = {
+  success: (message: string, data?: ExternalToast) => show('success', message, data),
+  error: (message: string, data?: ExternalToast) => show('error', message, data),
+  info: (message: string, data?: ExternalToast) => show('info', message, data),
+};
+
+/** Mounted once at the root; renders the Toaster from the first toast on. */
+export function Toasts() {
+  const needed = useSyncExternalStore(subscribe, () => wanted);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  ) : null;
+}
