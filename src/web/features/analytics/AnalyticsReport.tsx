@@ -20,6 +20,7 @@ import { Stat } from '../../components/ui/stat';
 import { plural } from '../../lib/format';
 import { DailyChart, DevicesChart, SourcesChart } from './charts';
 import { exportCsvUrl } from './analytics.api';
+import { TableHead } from '../../components/ui/table-head';
 
 const QrPanel = lazy(() => import('../player/QrPanel'));
 
@@ -160,22 +161,11 @@ export function AdsTable({ ads, period }: { ads: AdAnalytics[]; period: Period }
     <Card className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Figures per ad for the period</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Ad
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Plays
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              CTR
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Details
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-slate-200 bg-slate-50 text-slate-700"
+          cell="px-4 py-3"
+          columns={['Ad', { label: 'Plays', numeric: true }, { label: 'CTR', numeric: true }, 'Details']}
+        />
         <tbody>
           {ads.map((ad) => {
             const open = qrOpen.has(ad.id);

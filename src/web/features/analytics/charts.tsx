@@ -13,6 +13,7 @@ import {
 } from 'recharts';
 import type { AnalyticsSummary, DailyCounts, DeviceClass } from '../../../shared/analytics';
 import { Card } from '../../components/ui/card';
+import { TableHead } from '../../components/ui/table-head';
 
 /**
  * The analytics charts (recharts, loaded only by the analytics pages). Each is a figure with a caption,
@@ -95,15 +96,11 @@ function DataTable({ caption, head, rows }: { caption: string; head: string[]; r
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-slate-200 text-slate-700">
-        <tr>
-          {head.map((h, i) => (
-            <th key={h} scope="col" className={i ? 'px-2 py-1 text-right font-medium' : 'px-2 py-1 font-medium'}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead
+        className="border-b border-slate-200 text-slate-700"
+        cell="px-2 py-1"
+        columns={head.map((label, i) => ({ label, numeric: i > 0 }))}
+      />
       <tbody className="tabular-nums">
         {rows.map(([first, ...rest]) => (
           <tr key={first} className="border-b border-slate-100 last:border-0">

@@ -20,6 +20,7 @@ import { Field } from '../../components/ui/field';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys.api';
+import { TableHead } from '../../components/ui/table-head';
 
 /** The key just made: shown once, with a Copy button; it is gone once dismissed. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
@@ -114,25 +115,11 @@ export function ApiKeysCard() {
         ) : (
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Your API keys</caption>
-            <thead className="text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Key
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Created
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Last used
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="text-slate-700"
+              cell="py-2 pr-4 last:pr-0"
+              columns={['Name', 'Key', 'Created', 'Last used', { label: 'Actions', hidden: true }]}
+            />
             <tbody>
               {keys.map((k) => (
                 <tr key={k.id} className="border-t border-slate-200" data-testid="api-key-row">

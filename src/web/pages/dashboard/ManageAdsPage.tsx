@@ -15,6 +15,7 @@ import { useMyAds } from '../../features/ads/my-ads.api';
 import { useDeleteAd, useToggleAd } from '../../features/ads/my-ads.mutations';
 import { useSession } from '../../features/auth/session';
 import { formatDate } from '../../lib/format';
+import { TableHead } from '../../components/ui/table-head';
 
 export default function ManageAdsPage() {
   const { user } = useSession();
@@ -97,18 +98,11 @@ export default function ManageAdsPage() {
           </p>
         ) : (
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th className="px-4 py-3 font-medium">Ad</th>
-                <th className="px-4 py-3 font-medium">Category</th>
-                <th className="px-4 py-3 font-medium">Added</th>
-                <th className="px-4 py-3 font-medium">Active</th>
-                <th className="px-4 py-3 font-medium">Featured</th>
-                <th className="px-4 py-3 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 bg-slate-50 text-slate-700"
+              cell="px-4 py-3"
+              columns={['Ad', 'Category', 'Added', 'Active', 'Featured', { label: 'Actions', hidden: true }]}
+            />
             <tbody>
               {ads.map((ad) => (
                 <tr key={ad.id} className="border-b border-slate-100 last:border-0" data-testid="my-ad-row">

@@ -10,6 +10,7 @@ import { PageHero } from '../../features/marketing/blocks';
 import { PartnerUploadExample } from '../../features/partners/PartnerUploadExample';
 import { appConfig } from '../../lib/app-config';
 import { usePageMeta } from '../../lib/page-meta';
+import { TableHead } from '../../components/ui/table-head';
 
 const origin = appConfig.publicOrigin;
 const ads = `${origin}${API_V1}/ads`;
@@ -214,16 +215,7 @@ export default function IntegrationDocsPage() {
             />
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Status codes</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2">
-                    When
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cell="py-2 pr-4 last:pr-0" columns={['Status', 'When']} />
               <tbody>
                 {ERRORS.map(([status, when]) => (
                   <tr key={status} className="border-t border-slate-200">
