@@ -8,7 +8,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { AdListQuery } from '../../src/shared/ads.js';
 import { buildApp } from '../../src/server/app.js';
 import { createOutboxMailer } from '../../src/server/adapters/mailer/mailer.js';
@@ -17,6 +16,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { ads, users } from '../../src/server/db/schema.js';
 import { listVisibleQueries } from '../../src/server/modules/ads/ads.repository.js';
+import { createScratchDatabase } from '../../src/server/test/scratch-database.js';
 import { COMMON_WORD, makeBenchAd, RARE_WORD, rng } from './data.js';
 
 const TOTAL = Number(process.env.BENCH_ADS ?? 100_000);
@@ -68,20 +68,8 @@ async function time(fn: () => Promise<unknown>) {
 }
 
 async function bench(kind: 'pglite' | 'postgres') {
-  let scratch: string | undefined;
-  let database: Database;
-  if (kind === 'postgres') {
-    scratch = `adreplay_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${scratch}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
-  } else {
-    database = await openDatabase({});
-  }
+  const scratch = kind === 'postgres' ? await createScratchDatabase(PG_URL, 'adreplay_bench') : undefined;
+  const database: Database = await openDatabase(scratch ? { databaseUrl: scratch.url } : {});
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-bench-'));
   try {
     const t0 = performance.now();
@@ -116,12 +104,7 @@ async function bench(kind: 'pglite' | 'postgres') {
   } finally {
     await database.close();
     await rm(tmp, { recursive: true, force: true });
-    if (scratch) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await admin.end();
-    }
+    await scratch?.drop();
   }
 }
 

@@ -7,16 +7,13 @@
  *   BENCH_DB=pglite npm run bench:ingest    # the embedded database
  *   BENCH_SECONDS=30 BENCH_CONNECTIONS=32
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.js';
+import { createScratchDatabase } from '../../src/server/test/scratch-database.js';
+import { freePort, spawnServer } from '../../src/server/test/server-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -26,57 +23,26 @@ const KIND = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres';
 const DUPLICATE_EVERY = 10;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function scratchDatabase() {
-  const name = `adreplay_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: PG_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
-/** The app in a process of its own; resolves with its address and a stop() that returns its final log. */
+/** The app in a process of its own, as in production; stop() sends SIGTERM and returns its log. */
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = spawnServer(['--import', 'tsx', 'src/server/main.ts'], {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: 'true',
+    ...env,
   });
-  const lines: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      lines.push(line);
-      if (line.includes('AdReplay is running at')) resolve();
-    });
-  });
+  await server.ready;
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      return lines;
+      await server.stop();
+      return server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'));
     },
   };
 }
@@ -95,7 +61,7 @@ function summarize(name: string, r: autocannon.Result) {
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-bench-ingest-'));
-  const scratch = KIND === 'postgres' ? await scratchDatabase() : undefined;
+  const scratch = KIND === 'postgres' ? await createScratchDatabase(PG_URL, 'adreplay_bench') : undefined;
   const env = { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
   try {
     const server = await startServer(env);

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import { createOutboxMailer, type Mailer } from '../adapters/mailer/mailer.js';
 import { createStorage, uploadsDirOf } from '../adapters/storage/index.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { createScratchDatabase } from './scratch-database.js';
 
 /**
  * A real database for one test file: in-memory PGlite by default, or a fresh database on the
@@ -16,22 +15,13 @@ import { openDatabase, type Database } from '../db/client.js';
 export async function openTestDatabase(): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) return openDatabase({});
-  const name = `adreplay_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase(baseUrl, 'adreplay_test');
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
