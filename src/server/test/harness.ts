@@ -33,6 +33,7 @@ export async function createTestApp(
     mailer?: Mailer;
     clock?: () => Date;
     eventFlushMs?: number;
+    logStream?: NodeJS.WritableStream;
     /** Another app's database: two apps on one database stand for two processes. */
     database?: Database;
   } = {},
@@ -65,6 +66,7 @@ export async function createTestApp(
     webDir: opts.webDir ?? path.join(tmp, 'no-web'),
     clock: opts.clock,
     eventFlushMs: opts.eventFlushMs,
+    logStream: opts.logStream,
   });
   await app.ready();
   return {

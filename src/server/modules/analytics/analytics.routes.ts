@@ -44,8 +44,10 @@ export async function analyticsRoutes(
         message: 'Too many events from this client; try again in a minute',
       }),
     });
-    // Answers carry no body, so the security headers (about 1 KB a response) are left off.
-    events.post('/api/events', { bodyLimit: 4096, helmet: false, compress: false }, async (req, reply) => {
+    // Answers carry no body, so the security headers (about 1 KB a response) are left off; at thousands
+    // of events a second, only warnings and errors are logged.
+    const options = { bodyLimit: 4096, helmet: false, compress: false, logLevel: 'warn' } as const;
+    events.post('/api/events', options, async (req, reply) => {
       const outcome = await ingest.accept(parseInput(EventInput, req.body), {
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? '',

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsSummary } from '../../../shared/analytics.js';
@@ -364,6 +365,29 @@ describe("the owner's figures", () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/my/stats', headers: { cookie } });
     expect(res.json()).toMatchObject({ totalAds: 1, activeAds: 1, totalPlays: 2, totalClicks: 1 });
   });
+});
+
+it('writes no client address to the logs, and no line per event', async () => {
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const logged = await createTestApp({ LOG_LEVEL: 'info' }, { database: t.database, logStream });
+  try {
+    const ad = await newAd();
+    expect((await post(play(ad.id), { ip: '198.51.100.23', ua: CHROME }, {}, logged.app)).statusCode).toBe(202);
+    const res = await logged.app.inject({ method: 'GET', url: '/api/ads', remoteAddress: '198.51.100.23' });
+    expect(res.statusCode).toBe(200);
+  } finally {
+    await logged.close();
+  }
+  const text = lines.join('');
+  expect(text).toContain('"url":"/api/ads"'); // ordinary requests are logged, by method and URL
+  expect(text).not.toContain('/api/events');
+  expect(text).not.toContain('198.51.100.23');
 });
 
 describe('live counters and shutdown', () => {
