@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { Mailer } from './adapters/mailer/mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
+import { createAddressPseudonym } from './client-address.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authServerMessages } from '../shared/auth.js';
@@ -104,7 +105,12 @@ export async function buildApp(deps: AppDeps) {
     log: (msg, err) => app.log.error({ err }, msg),
   });
   const origin = config.PUBLIC_ORIGIN;
-  await app.register(authRoutes, { auth, origin, failures: createLoginFailures(database.db) });
+  await app.register(authRoutes, {
+    auth,
+    origin,
+    failures: createLoginFailures(database.db),
+    addressOf: createAddressPseudonym(deps.authSecret),
+  });
   const requireUser = createRequireUser(auth, origin);
   await app.register(profilesRoutes, {
     profiles: createProfilesRepository(database.db),

@@ -1,22 +1,8 @@
 import { hash } from 'node:crypto';
 import Bowser from 'bowser';
-import ipaddr from 'ipaddr.js';
 import { isbot } from 'isbot';
 import type { DeviceClass } from '../../../shared/analytics.js';
-
-/**
- * The network part of an address: IPv4 as is, IPv6 cut to its /64 (one household or phone usually
- * holds a whole /64 and rotates the rest), IPv4-mapped IPv6 as the IPv4 it carries.
- */
-export function networkOf(ip: string): string {
-  if (!ip.includes(':') || !ipaddr.isValid(ip)) return ip; // plain IPv4 needs no parsing
-  const addr = ipaddr.process(ip);
-  if (addr.kind() === 'ipv4') return addr.toString();
-  return (addr as ipaddr.IPv6).parts
-    .slice(0, 4)
-    .map((p) => p.toString(16))
-    .join(':');
-}
+import { networkOf } from '../../client-address.js';
 
 /**
  * The listener code: a hash of the day's salt, the network, the user agent and the ad. It identifies a

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authServerMessages, SignupFields } from '../../../shared/auth.js';
+import type { AddressPseudonym } from '../../client-address.js';
 import type { Auth } from './auth.js';
 import type { LoginFailures } from './login-failures.js';
 import { assertSameOrigin } from './same-origin.js';
@@ -12,14 +13,15 @@ const REWORD: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: authServerMessages.userExists,
 };
 
-export function toWebRequest(req: FastifyRequest, origin: string): Request {
+/** The request as better-auth reads it; `address` stands in for the client's (see client-address.ts). */
+export function toWebRequest(req: FastifyRequest, origin: string, address?: string): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined || key === 'x-forwarded-for') continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
-  // better-auth limits by client address; Fastify has resolved it (honouring TRUST_PROXY).
-  headers.set('x-forwarded-for', req.ip);
+  // better-auth limits by client address, resolved by Fastify (honouring TRUST_PROXY), and keeps it.
+  if (address) headers.set('x-forwarded-for', address);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
   return new Request(new URL(req.url, origin), {
     method: req.method,
@@ -31,7 +33,12 @@ export function toWebRequest(req: FastifyRequest, origin: string): Request {
 /** Mounts better-auth under /api/auth, adding the per-address sign-in limit and the spec's wording. */
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, origin, failures }: { auth: Auth; origin: string; failures: LoginFailures },
+  {
+    auth,
+    origin,
+    failures,
+    addressOf,
+  }: { auth: Auth; origin: string; failures: LoginFailures; addressOf: AddressPseudonym },
 ) {
   app.route({
     method: ['GET', 'POST'],
@@ -53,7 +60,7 @@ export async function authRoutes(
         return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: authServerMessages.tooManyRequests });
       }
 
-      const res = await auth.handler(toWebRequest(req, origin));
+      const res = await auth.handler(toWebRequest(req, origin, addressOf(req.ip)));
       reply.status(res.status);
       res.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

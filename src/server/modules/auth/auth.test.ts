@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, profiles, sessions, users, verifications } from '../../db/schema.js';
+import { accounts, profiles, rateLimits, sessions, users, verifications } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mimeStructure, readMails, readRawMails } from '../../test/mail.js';
 import { escapeHtml } from '../seo/head.js';
@@ -178,6 +178,19 @@ describe('sign-in and sessions', () => {
     const limited = await signIn(email, 'secret123');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toContain('Too many requests');
+  });
+
+  it('keeps no client address: sessions and rate-limit rows hold a keyed stand-in, the same per network', async () => {
+    const { email } = await signUp();
+    const a = await signIn(email, 'secret123', '203.0.113.50');
+    const b = await signIn(email, 'secret123', '203.0.113.50');
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = await t.db.select().from(sessions);
+    const stored = JSON.stringify([rows, await t.db.select().from(rateLimits)]);
+    expect(stored).not.toContain('203.0.113.50');
+    const addresses = new Set(rows.slice(-2).map((r) => r.ipAddress));
+    expect(addresses.size).toBe(1);
+    expect([...addresses][0]).toMatch(/^fd[0-9a-f]{2}:[0-9a-f:]+$/); // private range, from the keyed hash
   });
 
   it('limits sign-in attempts per client address', async () => {
