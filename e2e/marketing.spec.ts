@@ -97,8 +97,14 @@ test('about links to the audiences, terms has the privacy policy, demo switches'
   await page.getByRole('tab', { name: 'Radio Station Portal' }).click();
   await expect(page.getByText('shown once, stored hashed')).toBeVisible();
   await page.getByRole('tab', { name: 'Listener Experience' }).click();
+  // The spec's 30-second sample, playing in the real player; like only shows its toast.
+  await expect(page.getByRole('slider', { name: /^Seek / })).toHaveAttribute('aria-valuetext', '0:00 of 0:30');
+  await page.getByRole('button', { name: 'Play The AdReplay listener demo' }).click();
+  await expect
+    .poll(() => page.locator('audio').evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.2);
   await page.getByRole('button', { name: 'Like' }).click();
-  await expect(page.getByText(/^You've liked "/)).toBeVisible();
+  await expect(page.getByText('You\'ve liked "The AdReplay listener demo"')).toBeVisible();
   await page.getByRole('link', { name: 'Start advertising on AdReplay' }).click();
   await expect(page).toHaveURL(/\/advertisers$/);
 });

@@ -1,11 +1,10 @@
 import { Bookmark, Heart, KeyRound, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { embedCode } from '../../../shared/embed';
+import { messages } from '../../../shared/messages';
 import { toast } from '../../components/ui/toast';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { Card, Skeleton } from '../../components/ui/card';
-import { useAdList } from '../../features/ads/ads.api';
-import { recordEvent } from '../../features/analytics/record-event';
+import { Card } from '../../components/ui/card';
 import { PageHero } from '../../features/marketing/blocks';
 import { AudioPlayer } from '../../features/player/AudioPlayer';
 import { appConfig } from '../../lib/app-config';
@@ -15,31 +14,38 @@ import { usePageMeta } from '../../lib/page-meta';
 const DEMOS = ['Listener Experience', 'Business Dashboard', 'Radio Station Portal'] as const;
 type Demo = (typeof DEMOS)[number];
 
-/** A real demo ad in the real player; like, save and share only show what they would do. */
+/**
+ * The spec's 30-second sample (public/demo/listener-demo.mp3, peaks read from it once) in the real player.
+ * It is not an ad, so nothing is counted, and like, save and share only show what they would do.
+ */
+const SAMPLE = {
+  title: 'The AdReplay listener demo',
+  audioUrl: '/demo/listener-demo.mp3',
+  audioDurationMs: 30_276,
+  waveformPeaks: [
+    0.65, 0.68, 0.66, 0.68, 0.61, 0.64, 0.6, 0.76, 0.75, 0.82, 0.74, 0.65, 0.65, 0.65, 0.87, 0.74, 0.66, 0.67, 0.63,
+    0.65, 0.66, 0.78, 0.76, 0.73, 0.77, 0.69, 0.75, 0.56, 0.9, 0.68, 0.72, 0.77, 0.75, 0.76, 0.56, 0.69, 1, 0.58, 0.85,
+    0.63,
+  ],
+};
+
 function ListenerDemo() {
-  const { data } = useAdList({ featured: true, limit: 1 });
-  const ad = data?.ads[0];
-  if (!ad) return <Skeleton className="h-40 w-full" />;
   const tryIt = (text: string) => toast.success(text, { description: 'Demo only: nothing was saved.' });
   return (
     <Card className="p-6">
       <p className="text-sm text-slate-700">Sample ad</p>
-      <h3 className="text-lg font-semibold">{ad.title}</h3>
+      <h3 className="text-lg font-semibold">{SAMPLE.title}</h3>
       <div className="mt-4">
-        <AudioPlayer ad={ad} onPlayStarted={() => recordEvent({ adId: ad.id, type: 'play' })} />
+        <AudioPlayer ad={SAMPLE} />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" onClick={() => tryIt(`You've liked "${ad.title}"`)}>
+        <Button variant="secondary" size="sm" onClick={() => tryIt(messages.liked(SAMPLE.title))}>
           <Heart className="h-4 w-4" aria-hidden /> Like
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => tryIt(`You've saved "${ad.title}"`)}>
+        <Button variant="secondary" size="sm" onClick={() => tryIt(messages.saved(SAMPLE.title))}>
           <Bookmark className="h-4 w-4" aria-hidden /> Save
         </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => tryIt(`Link to '${ad.title}' has been copied to clipboard`)}
-        >
+        <Button variant="secondary" size="sm" onClick={() => tryIt(messages.linkCopied(SAMPLE.title))}>
           <Share2 className="h-4 w-4" aria-hidden /> Share link
         </Button>
       </div>
