@@ -1,4 +1,7 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
 
 /** The coloured banner at the top of each marketing page. */
 export function PageHero({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
@@ -24,5 +27,28 @@ export function Section({ title, children, muted }: { title: string; children: R
         <div className="mt-8">{children}</div>
       </div>
     </section>
+  );
+}
+
+export interface Feature {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}
+
+/** A grid of cards, each an icon, a title and a line: benefits and offers on the home and marketing pages. */
+export function FeatureCards({ items, className }: { items: Feature[]; className?: string }) {
+  return (
+    <ul className={cn('grid gap-6', className)}>
+      {items.map(({ icon: Icon, title, text }) => (
+        <li key={title}>
+          <Card className="h-full p-6">
+            <Icon className="h-8 w-8 text-brand-700" aria-hidden />
+            <h3 className="mt-4 font-semibold">{title}</h3>
+            <p className="mt-2 text-sm text-slate-700">{text}</p>
+          </Card>
+        </li>
+      ))}
+    </ul>
   );
 }

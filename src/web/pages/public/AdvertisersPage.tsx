@@ -1,7 +1,6 @@
 import { BarChart3, Clock, QrCode, Share2, Upload, UserPlus } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { PageHero, Section } from '../../features/marketing/blocks';
+import { FeatureCards, PageHero, Section } from '../../features/marketing/blocks';
 import { PricingTable } from '../../features/marketing/PricingTable';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -49,17 +48,7 @@ export default function AdvertisersPage() {
         Your ad aired once. On AdReplay it gets a permanent page that listeners can replay, share and act on.
       </PageHero>
       <Section title="Why advertisers use AdReplay">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
-            <li key={title}>
-              <Card className="h-full p-6">
-                <Icon className="h-8 w-8 text-brand-700" aria-hidden />
-                <h3 className="mt-4 font-semibold">{title}</h3>
-                <p className="mt-2 text-sm text-slate-700">{text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards items={BENEFITS} className="md:grid-cols-3" />
       </Section>
       <Section title="How it works" muted>
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

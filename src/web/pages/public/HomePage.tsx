@@ -23,6 +23,7 @@ import { useAdList } from '../../features/ads/ads.api';
 import { recordEvent } from '../../features/analytics/record-event';
 import { AudioPlayer } from '../../features/player/AudioPlayer';
 import { usePageMeta } from '../../lib/page-meta';
+import { FeatureCards } from '../../features/marketing/blocks';
 
 const DemoVideoDialog = lazy(() => import('../../features/marketing/DemoVideoDialog'));
 
@@ -299,17 +300,7 @@ export function HomePage() {
           <h2 id="benefits-heading" className="text-center text-3xl font-bold">
             Why Advertisers Choose AdReplay
           </h2>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {BENEFITS.map(({ icon: Icon, title, text }) => (
-              <li key={title}>
-                <Card className="h-full p-6">
-                  <Icon className="h-8 w-8 text-brand-700" aria-hidden />
-                  <h3 className="mt-4 font-semibold">{title}</h3>
-                  <p className="mt-2 text-sm text-slate-700">{text}</p>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <FeatureCards items={BENEFITS} className="mt-10 sm:grid-cols-2 lg:grid-cols-3" />
         </div>
       </section>
 

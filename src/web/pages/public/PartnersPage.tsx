@@ -2,7 +2,7 @@ import { Code2, Handshake, Layers, MessageCircle, Palette, Workflow } from 'luci
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { PageHero, Section } from '../../features/marketing/blocks';
+import { FeatureCards, PageHero, Section } from '../../features/marketing/blocks';
 import { PartnerUploadExample } from '../../features/partners/PartnerUploadExample';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -55,17 +55,7 @@ export default function PartnersPage() {
         Radio stations and podcast networks use AdReplay to make every read replayable, shareable and measurable.
       </PageHero>
       <Section title="What partners get">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {OFFERS.map(({ icon: Icon, title, text }) => (
-            <li key={title}>
-              <Card className="h-full p-6">
-                <Icon className="h-8 w-8 text-brand-700" aria-hidden />
-                <h3 className="mt-4 font-semibold">{title}</h3>
-                <p className="mt-2 text-sm text-slate-700">{text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards items={OFFERS} className="md:grid-cols-3" />
       </Section>
       <Section title="Partner programs" muted>
         <ul className="grid gap-6 md:grid-cols-2">
