@@ -276,8 +276,8 @@ test('an advertiser without ads sees the empty state', async ({ page }) => {
   await page.getByLabel('Last Name').fill('Ads');
   await page.getByLabel('Company Name').fill('Nora Co');
   await page.getByLabel('Email').fill(`no-ads-${Date.now()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm Password').fill('secret123');
+  await page.getByLabel('Password', { exact: true }).fill('tuned-radio-42');
+  await page.getByLabel('Confirm Password').fill('tuned-radio-42');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('link', { name: 'View Analytics' }).click();

@@ -125,9 +125,9 @@ test('sign-up errors from the server follow the error table', async ({ page }) =
   await expect(page.locator('#password-error')).toHaveText('Password must be at least 6 characters long');
 
   // The real server: an address that has an account ...
-  await page.getByLabel('Password', { exact: true }).fill('secret1234');
+  await page.getByLabel('Password', { exact: true }).fill('tuned-radio-424');
   await expect(page.locator('#password-error')).toHaveCount(0);
-  await page.getByLabel('Confirm Password').fill('secret1234');
+  await page.getByLabel('Confirm Password').fill('tuned-radio-424');
   await submit.click();
   await expect(
     page.getByText('An account with this email already exists. Please try logging in instead.'),
@@ -206,7 +206,7 @@ test('sign up, sign out, return through a remembered path, reset the password ov
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fsettings$/);
   const before = (await paths()).length;
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Password', { exact: true }).fill('tuned-radio-42');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
@@ -226,7 +226,7 @@ test('sign up, sign out, return through a remembered path, reset the password ov
   await page.goto('/dashboard/settings?tab=profile');
   await expect(page).toHaveURL(/\/login\?next=/);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Password', { exact: true }).fill('tuned-radio-42');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings\?tab=profile$/);
 
@@ -319,7 +319,7 @@ test.describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Password', { exact: true }).fill('tuned-radio-42');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(
       page.getByText('Please verify your email before signing in. Check your inbox for a confirmation email.'),
@@ -345,5 +345,7 @@ test.describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Too many login attempts. Please wait a moment before trying again.')).toBeVisible();
+    // The address that failed is told how long to wait.
+    await expect(page.getByText(/You can try again in \d+ seconds?\./)).toBeVisible();
   });
 });

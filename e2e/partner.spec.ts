@@ -33,7 +33,7 @@ test.beforeAll(async ({ browser }) => {
   const res = await context.request.post('/api/auth/sign-up/email', {
     data: {
       email: `partner-${Date.now()}@example.com`,
-      password: 'secret123',
+      password: 'tuned-radio-42',
       name: 'Pat Partner',
       firstName: 'Pat',
       lastName: 'Partner',

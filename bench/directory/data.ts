@@ -97,6 +97,61 @@ function zipf(rand: () => number, words: string[]) {
 }
 const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 
+const SPOKEN =
+  'come on down this week only call now visit us today we are open late every night your family will love it ask about our offer the best in town since nineteen eighty right here on main street do not miss it friendly staff ready to help you save more with our members free parking just around the corner tell them you heard it here'.split(
+    ' ',
+  );
+
+/**
+ * The rest of what is said: a vocabulary of its own, 4,000 made-up words of 2-4 syllables ranked by a
+ * Zipf law (word k is said about 1/k as often as the first), as in real speech. A few real product
+ * words sit at rare ranks so that a phrase search has something to find; the title's vocabulary is
+ * not drawn from here, so a word of the titles stays as selective as it is in the titles.
+ */
+const SYLLABLES =
+  'ba be bi bo bu da de di do du fa fe fi fo ga ge go ka ke ki ko la le li lo lu ma me mi mo mu na ne ni no pa pe pi po ra re ri ro ru sa se si so ta te ti to va ve vi vo za zo'.split(
+    ' ',
+  );
+const SPOKEN_RARE: Record<number, string> = { 120: 'kayak', 200: 'snorkel', 2100: 'espresso', 2600: 'guitar' };
+const VOCABULARY = (() => {
+  const rand = rng(7);
+  const seen = new Set<string>();
+  const words: string[] = [];
+  while (words.length < 4000) {
+    const rare = SPOKEN_RARE[words.length];
+    const syllables = 2 + Math.floor(rand() * 3);
+    const w =
+      rare ?? Array.from({ length: syllables }, () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)]).join('');
+    if (seen.has(w)) continue;
+    seen.add(w);
+    words.push(w);
+  }
+  return words;
+})();
+const HARMONIC = VOCABULARY.reduce((sum, _, k) => sum + 1 / (k + 1), 0);
+/** Word k with probability proportional to 1/(k+1). */
+function zipfSpoken(rand: () => number) {
+  let target = rand() * HARMONIC;
+  for (let k = 0; k < VOCABULARY.length; k++) {
+    target -= 1 / (k + 1);
+    if (target <= 0) return VOCABULARY[k]!;
+  }
+  return VOCABULARY[VOCABULARY.length - 1]!;
+}
+
+/** A spoken script of 60-120 words: everyday radio words, words of its own vocabulary, and the ad's name. */
+function transcriptOf(rand: () => number, business: string) {
+  const own = business.toLowerCase().split(' ');
+  const n = 60 + Math.floor(rand() * 61);
+  const words = Array.from({ length: n }, () =>
+    rand() < 0.05 ? own[Math.floor(rand() * own.length)]! : rand() < 0.5 ? zipf(rand, SPOKEN) : zipfSpoken(rand),
+  );
+  return `${cap(words.join(' '))}.`;
+}
+
+/** A phrase only a few transcripts hold (two rare spoken words in a row are rarer still). */
+export const TRANSCRIPT_PHRASE = 'kayak snorkel';
+
 export const RARE_WORD = EXTRA[EXTRA.length - 1]!; // 'tuxedo': few hits
 export const COMMON_WORD = NOUNS[0]!; // 'bakery': many hits
 
@@ -118,6 +173,7 @@ export function makeBenchAd(rand: () => number, userId: string, i: number, now: 
     phone: '(555) 010-0000',
     audioUrl: `/media/audio-files/${userId}/${i}.mp3`,
     audioDurationMs: 15_000 + Math.floor(rand() * 30_000),
+    transcript: transcriptOf(rand, business),
     isActive: rand() > 0.03,
     isFeatured: rand() < 0.05,
     createdAt: new Date(now - Math.floor(rand() * 3 * 365 * 86_400_000)),

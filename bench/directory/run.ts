@@ -15,9 +15,10 @@ import { createLocalStorage } from '../../src/server/adapters/storage/local.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { ads, users } from '../../src/server/db/schema.js';
-import { listVisibleQueries } from '../../src/server/modules/ads/ads.repository.js';
+import { listVisibleQueries, suggestQueries } from '../../src/server/modules/ads/ads.repository.js';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.js';
-import { COMMON_WORD, makeBenchAd, RARE_WORD, rng } from './data.js';
+import { parseSearch } from '../../src/server/modules/ads/search-query.js';
+import { COMMON_WORD, makeBenchAd, RARE_WORD, rng, TRANSCRIPT_PHRASE } from './data.js';
 
 const TOTAL = Number(process.env.BENCH_ADS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
@@ -27,9 +28,13 @@ const QUERIES: [string, string][] = [
   ['blank search', ''],
   [`selective search ('${RARE_WORD}')`, `search=${RARE_WORD}`],
   [`broad search ('${COMMON_WORD}')`, `search=${COMMON_WORD}`],
+  [`prefix ('${RARE_WORD.slice(0, 4)}')`, `search=${RARE_WORD.slice(0, 4)}`],
+  [`typo ('tuxdeo', corrected)`, 'search=tuxdeo'],
+  [`transcript phrase ('${TRANSCRIPT_PHRASE}')`, `search=${encodeURIComponent(TRANSCRIPT_PHRASE)}`],
   ['category + location', 'category=Retail&location=portland'],
   ['page 50', 'page=50'],
 ];
+const SUGGESTS = [RARE_WORD.slice(0, 3), COMMON_WORD.slice(0, 4), 'tuxdeo'];
 
 async function load(database: Database) {
   const rand = rng(42);
@@ -67,6 +72,17 @@ async function time(fn: () => Promise<unknown>) {
   return percentiles(samples);
 }
 
+type Client = { query(q: string, p: unknown[]): Promise<unknown> };
+/** Prints EXPLAIN ANALYZE of each statement (BENCH_EXPLAIN=1), for the notes in bench/README.md. */
+async function explain(client: Client, ...statements: { sql: string; params: unknown[] }[]) {
+  for (const st of statements) {
+    const res = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.sql}`, st.params)) as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    console.error(`\n${st.sql.slice(0, 120)}...\n${res.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
+}
+
 async function bench(kind: 'pglite' | 'postgres') {
   const scratch = kind === 'postgres' ? await createScratchDatabase(PG_URL, 'adreplay_bench') : undefined;
   const database: Database = await openDatabase(scratch ? { databaseUrl: scratch.url } : {});
@@ -87,17 +103,32 @@ async function bench(kind: 'pglite' | 'postgres') {
     });
     await app.ready();
     // Bare: the exact SQL the repository sends, run straight on the driver.
-    const client = (database.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<unknown> } })
-      .$client;
+    const client = (database.db as unknown as { $client: Client }).$client;
     const rows = [];
     for (const [name, qs] of QUERIES) {
-      const query = AdListQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
-      const { rows: rowsQ, count: countQ } = listVisibleQueries(database.db, query);
+      const { search, ...query } = AdListQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
+      const { rows: rowsQ, count: countQ } = listVisibleQueries(
+        database.db,
+        query,
+        search ? parseSearch(search) : undefined,
+      );
       const [r, c] = [rowsQ.toSQL(), countQ.toSQL()];
       const { count } = (await app.inject(`/api/ads?${qs}`)).json() as { count: number };
       const api = await time(() => app.inject(`/api/ads?${qs}`));
       const bare = await time(() => Promise.all([client.query(r.sql, r.params), client.query(c.sql, c.params)]));
       rows.push({ name, count, api, bare });
+      if (process.env.BENCH_EXPLAIN) await explain(client, r, c);
+    }
+    for (const q of SUGGESTS) {
+      const url = `/api/ads/suggest?q=${encodeURIComponent(q)}`;
+      const { suggestions } = (await app.inject(url)).json() as { suggestions: unknown[] };
+      const { head, transcriptOnly } = suggestQueries(database.db, parseSearch(q), 5);
+      const s = head.toSQL();
+      const api = await time(() => app.inject(url));
+      // Bare: the ranked part (the transcript-only part runs only when it finds fewer than 5).
+      const bare = await time(() => client.query(s.sql, s.params));
+      rows.push({ name: `suggest '${q}'`, count: suggestions.length, api, bare });
+      if (process.env.BENCH_EXPLAIN) await explain(client, s, transcriptOnly(5).toSQL());
     }
     await app.close();
     return rows;

@@ -24,6 +24,9 @@ export async function startApp(env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LOG_LEVEL: 'info',
+      // The browser reaches the app through loopback as through a proxy, so each journey can be its own
+      // client (see fixtures.ts): the per-address limits (sign-ups, sign-ins) then apply per journey.
+      TRUST_PROXY: '127.0.0.1',
       ...env,
     },
     { inheritStderr: true },

@@ -14,7 +14,13 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${random
 
 /** Fills the sign-up form that is on the page. */
 export async function fillSignup(page: Page, details: SignupDetails) {
-  const { email, password = 'secret123', firstName = 'Pat', lastName = 'Doe', companyName = 'Doe Bakery' } = details;
+  const {
+    email,
+    password = 'tuned-radio-42',
+    firstName = 'Pat',
+    lastName = 'Doe',
+    companyName = 'Doe Bakery',
+  } = details;
   await page.getByLabel('First Name').fill(firstName);
   await page.getByLabel('Last Name').fill(lastName);
   await page.getByLabel('Company Name').fill(companyName);

@@ -2,19 +2,28 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mailer/mailer.js';
+import { rateLimitStore, type RedisConnection } from './adapters/redis/redis.js';
 import type { Storage } from './adapters/storage/storage.js';
 import { createAddressPseudonym } from './client-address.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { maxBytesOf } from '../shared/ads.js';
 import { authServerMessages } from '../shared/auth.js';
-import { registerErrorHandler } from './errors.js';
+import { loggableDbError } from './db/errors.js';
+import { DATABASE_UNAVAILABLE, registerErrorHandler, ServiceUnavailableError } from './errors.js';
+import { registerInputGuards } from './input-guard.js';
+import { validatorCompiler } from './route-schemas.js';
 import { framableSecurityHeaders, securityHeaders } from './security-headers.js';
 import { createAuth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createLoginFailures } from './modules/auth/login-failures.js';
+import { createLoginThrottle } from './modules/auth/login-throttle.js';
+import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.js';
 import { createRequireUser } from './modules/auth/require-user.js';
+import { registerSameOriginGuard } from './modules/auth/same-origin.js';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { createAdsRepository } from './modules/ads/ads.repository.js';
@@ -30,16 +39,23 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { closeAudioPool } from './modules/media/audio-analyser.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createRequireApiKey } from './modules/api-keys/require-api-key.js';
 import { apiV1Routes } from './modules/api-v1/api-v1.routes.js';
+import { openApiOptions } from './modules/api-v1/openapi.js';
+import { createAdForm } from './modules/ads/ad-form.js';
 import { createPlansRepository } from './modules/plans/plans.repository.js';
+import { createAccountRepository } from './modules/account/account.repository.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { createPlansService } from './modules/plans/plans.service.js';
 import { clientConfigOf, readPageTemplate } from './modules/seo/head.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { embedRoutes } from './modules/embed/embed.routes.js';
+import { shareImageRoutes } from './modules/share-image/share-image.routes.js';
 import { createEmbedService } from './modules/embed/embed.service.js';
 import { WEB_DIST_DIR } from './paths.js';
 
@@ -48,6 +64,8 @@ export interface AppDeps {
   database: Database;
   storage: Storage;
   mailer: Mailer;
+  /** Shared by every app process (REDIS_URL): rate limits are counted there. Absent: in memory. */
+  redis?: RedisConnection;
   /** Signs session cookies; see resolveAuthSecret. */
   authSecret: string;
   /** Root of the local uploads folder, served under /media/. */
@@ -66,12 +84,27 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The analytics batch writer; flush() writes what is pending now. */
     eventIngest: EventIngest;
+    /** Removes stored files that no ad refers to (run at start); returns their keys. */
+    sweepUploads: () => Promise<string[]>;
   }
 }
+
+/** How long the readiness check waits for `SELECT 1`. */
+const HEALTH_TIMEOUT_MS = 2_000;
+
+const withTimeout = <T>(work: Promise<T>, ms: number) => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+};
 
 /** Builds the whole app: plugins, then each module's routes, explicitly. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
+  const trusted = config.TRUST_PROXY;
+  const limits = (name: string) => rateLimitStore(deps.redis, name, deps.authSecret);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -79,10 +112,19 @@ export async function buildApp(deps: AppDeps) {
       // Request lines name the method and URL only: no client address is written anywhere (see /terms).
       serializers: { req: (req) => ({ method: req.method, url: req.url }) },
     },
-    // Only behind a load balancer may X-Forwarded-For decide the client address (rate limits).
-    trustProxy: config.TRUST_PROXY,
+    // Only the hops of our own proxies may name the client (rate limits, listener codes); see config.ts.
+    // Fastify reads a bare number as 'trust nothing', so a hop count is given as proxy-addr's function.
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
   });
   registerErrorHandler(app);
+  // The audio worker threads end with the app.
+  app.addHook('onClose', closeAudioPool);
+  registerInputGuards(app);
+  registerSameOriginGuard(app, config.PUBLIC_ORIGIN);
+  // Routes declare params, query, body and answers as zod contracts: parsed, serialised and documented.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifySwagger, openApiOptions(config.PUBLIC_ORIGIN));
 
   await app.register(fastifyHelmet, securityHeaders(config));
 
@@ -94,7 +136,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false, // receiveFile reports it with the spec's message
     // The per-file limits (audio 10 MB, logo 5 MB) are checked while streaming; this is the hard stop.
-    limits: { fileSize: 10 * 1024 * 1024 + 1, files: 2, fields: 20, fieldSize: 10_000, parts: 24 },
+    limits: { fileSize: maxBytesOf('audio') + 1, files: 2, fields: 20, fieldSize: 10_000, parts: 24 },
   });
 
   const auth = createAuth({
@@ -103,12 +145,13 @@ export async function buildApp(deps: AppDeps) {
     mailer: deps.mailer,
     secret: deps.authSecret,
     log: (msg, err) => app.log.error({ err }, msg),
+    logger: app.log,
   });
   const origin = config.PUBLIC_ORIGIN;
   await app.register(authRoutes, {
     auth,
     origin,
-    failures: createLoginFailures(database.db),
+    throttle: createLoginThrottle(createLoginThrottleRepository(database.db), deps.clock),
     addressOf: createAddressPseudonym(deps.authSecret),
   });
   const requireUser = createRequireUser(auth, origin);
@@ -120,10 +163,17 @@ export async function buildApp(deps: AppDeps) {
   const adsRepo = createAdsRepository(database.db);
   const adsService = createAdsService({ repo: adsRepo });
   await app.register(adsRoutes, { ads: adsService });
-  const plansRepo = createPlansRepository(database.db);
-  await app.register(plansRoutes, { plans: plansRepo, requireUser });
-  const myAds = createMyAdsService({ repo: adsRepo, plans: plansRepo, storage: deps.storage });
-  await app.register(myAdsRoutes, { myAds, requireUser });
+  const plans = createPlansService(createPlansRepository(database.db));
+  await app.register(plansRoutes, { plans, requireUser });
+  await app.register(accountRoutes, {
+    repo: createAccountRepository(database.db),
+    storage: deps.storage,
+    requireUser,
+  });
+  const myAds = createMyAdsService({ repo: adsRepo, plans, storage: deps.storage });
+  const adForm = createAdForm(myAds);
+  await app.register(myAdsRoutes, { myAds, adForm, requireUser, limits });
+  app.decorate('sweepUploads', () => myAds.sweepFiles());
   const analyticsRepo = createAnalyticsRepository(database.db);
   const ingest = createEventIngest({
     repo: analyticsRepo,
@@ -132,20 +182,40 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   app.decorate('eventIngest', ingest);
-  const analytics = createAnalyticsService({ repo: analyticsRepo, ads: adsRepo, clock: deps.clock });
+  // Accepted events reach the database before the process exits.
+  app.addHook('onClose', async () => {
+    await ingest.close();
+    app.log.info({ events: ingest.stats }, 'analytics events written');
+  });
+  const analytics = createAnalyticsService({ repo: analyticsRepo, ads: myAds, clock: deps.clock });
   await app.register(analyticsRoutes, {
     ingest,
     analytics,
     live: createLiveCounters({ repo: analyticsRepo }),
     requireUser,
+    limits,
+    plans,
   });
 
   // The public API: the same ad and analytics services, behind per-user API keys made in Settings.
   const apiKeys = createApiKeysService({ repo: createApiKeysRepository(database.db), clock: deps.clock });
   await app.register(apiKeysRoutes, { apiKeys, requireUser });
-  await app.register(apiV1Routes, { myAds, analytics, requireApiKey: createRequireApiKey(apiKeys), origin });
+  await app.register(apiV1Routes, {
+    myAds,
+    adForm,
+    analytics,
+    requireApiKey: createRequireApiKey(apiKeys),
+    limits,
+  });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
-  app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+  // Readiness: this process can serve, its database answers within a second or two (else 503).
+  app.get('/api/health', async () => {
+    await withTimeout(database.ping(), HEALTH_TIMEOUT_MS).catch((err: unknown) => {
+      app.log.warn({ err: loggableDbError(err) }, 'health check: the database does not answer');
+      throw new ServiceUnavailableError(DATABASE_UNAVAILABLE.message, DATABASE_UNAVAILABLE.retryAfter);
+    });
+    return { ok: true, database: database.kind };
+  });
   // Liveness for load balancers: no work at all (also the ceiling the ingestion benchmark compares with).
   // Without a body there is nothing for the security headers to protect.
   app.get('/api/ping', { helmet: false, compress: false, logLevel: 'warn' }, async (_req, reply) =>
@@ -156,6 +226,7 @@ export async function buildApp(deps: AppDeps) {
     messages: createContactRepository(database.db),
     mailer: deps.mailer,
     to: config.CONTACT_TO,
+    limits,
   });
 
   const webDir = deps.webDir ?? WEB_DIST_DIR;
@@ -167,8 +238,10 @@ export async function buildApp(deps: AppDeps) {
     framable: framableSecurityHeaders(config),
   });
 
-  // Not encapsulated: it sets the whole server's not-found handler beside the web app's GET /* route.
-  await seoRoutes(app, { webDir, config, ads: adsService, adsRepo });
+  await app.register(shareImageRoutes, { ads: adsService });
+
+  // Not encapsulated (fastify-plugin): it sets the whole server's not-found handler beside the web app's GET /* route.
+  await app.register(seoRoutes, { webDir, config, ads: adsService });
 
   return app;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /**
@@ -9,6 +10,39 @@ const bool = z
   .enum(['true', 'false', '1', '0'], { error: "must be 'true' or 'false'" })
   .transform((v) => v === 'true' || v === '1');
 
+/** proxy-addr's names for the private ranges, accepted among the addresses. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const isAddressOrRange = (v: string) => NAMED_RANGES.includes(v) || ipaddr.isValid(v) || (v.includes('/') && isCidr(v));
+function isCidr(v: string): boolean {
+  try {
+    ipaddr.parseCIDR(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which hops in front of the app may say who the client is (Fastify's trustProxy): false, a hop count,
+ * or the proxies' addresses and ranges. `true` is one hop, the load balancer in front: trusting every
+ * hop would take the left-most X-Forwarded-For entry, which the client writes itself.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === 'false') return false;
+    if (v === 'true') return 1;
+    if (/^\d+$/.test(v)) return Number(v) || false;
+    const list = v.split(',').map((a) => a.trim());
+    if (list.every(isAddressOrRange)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: "must be 'true', 'false', a hop count, or comma-separated proxy addresses or CIDR ranges",
+    });
+    return z.NEVER;
+  });
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -17,9 +51,10 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   REQUIRE_EMAIL_VERIFICATION: bool.default(false),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),

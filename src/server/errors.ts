@@ -1,18 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { errorCodeOfStatus, type ErrorBody, type ErrorCode } from '../shared/errors.js';
+import { isDatabaseUnavailable, loggableDbError } from './db/errors.js';
 
-/** One error type per kind of domain failure; the handler below maps each to its status. */
+/** One error type per kind of domain failure; the handler below answers each with its status and code. */
 export class AppError extends Error {
+  readonly code: ErrorCode;
   constructor(
     readonly statusCode: number,
     message: string,
+    code?: ErrorCode,
+    /** Whole seconds after which trying again makes sense: sent as Retry-After and in the body. */
+    readonly retryAfter?: number,
   ) {
     super(message);
+    this.code = code ?? errorCodeOfStatus(statusCode);
   }
 }
 export class BadRequestError extends AppError {
   constructor(message: string) {
-    super(400, message);
+    super(400, message, 'VALIDATION_FAILED');
   }
 }
 export class UnauthorizedError extends AppError {
@@ -21,8 +28,8 @@ export class UnauthorizedError extends AppError {
   }
 }
 export class ForbiddenError extends AppError {
-  constructor(message: string) {
-    super(403, message);
+  constructor(message: string, code: ErrorCode = 'FORBIDDEN') {
+    super(403, message, code);
   }
 }
 export class NotFoundError extends AppError {
@@ -35,15 +42,45 @@ export class ConflictError extends AppError {
     super(409, message);
   }
 }
+export class RateLimitedError extends AppError {
+  constructor(message: string) {
+    super(429, message, 'RATE_LIMITED');
+  }
+}
+
+/** The refusal of every @fastify/rate-limit instance: one shape, the limit's own words. */
+export const rateLimitError = (message: string) => () => new RateLimitedError(message);
+
+/** A wait the client is told about (sign-in throttling): 429 with Retry-After. */
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, retryAfter: number) {
+    super(429, message, 'RATE_LIMITED', Math.max(1, Math.ceil(retryAfter)));
+  }
+}
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string, retryAfter: number) {
+    super(503, message, 'UNAVAILABLE', retryAfter);
+  }
+}
+
+/** What a request answers while the database cannot be reached, and how soon to ask again. */
+export const DATABASE_UNAVAILABLE = {
+  message: 'The service is briefly unavailable. Please try again in a moment.',
+  retryAfter: 5,
+} as const;
+
+/** A failed parse as the 400 message: the first problem, named by its field. */
+export function issueMessage(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const field = issue.path.join('.');
+  return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
+}
 
 /** Parses request input with a shared contract; the first problem becomes the 400 message. */
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.join('.');
-  const message = field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
-  throw new BadRequestError(message);
+  throw new BadRequestError(issueMessage(result.error));
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -57,17 +94,43 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
 };
 
+/** The one error body: `{ statusCode, code, error, message }`, and `retryAfter` (seconds) when there is a wait. */
+export function errorBody(
+  statusCode: number,
+  message: string,
+  code = errorCodeOfStatus(statusCode),
+  retryAfter?: number,
+): ErrorBody {
+  return {
+    statusCode,
+    code,
+    error: STATUS_TEXT[statusCode] ?? 'Error',
+    message,
+    ...(retryAfter !== undefined && { retryAfter }),
+  };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
+    // A lost database is an outage, not a bug: the client is told when to come back.
+    const err = isDatabaseUnavailable(caught)
+      ? new ServiceUnavailableError(DATABASE_UNAVAILABLE.message, DATABASE_UNAVAILABLE.retryAfter)
+      : caught;
     const statusCode = err instanceof AppError ? err.statusCode : (err.statusCode ?? 500);
     const expected = err instanceof AppError;
-    // Every server-side failure is logged, ours too (an UploadFailedError carries the store's error as cause).
-    if (statusCode >= 500) request.log.error({ err }, 'request failed');
+    // Every server-side failure is logged, ours too (an UploadFailedError carries the store's error as cause);
+    // a failed query without the values it was given, which are the users' data.
+    if (statusCode >= 500) request.log.error({ err: loggableDbError(caught) }, 'request failed');
     // Our own errors say what happened; an unexpected failure never leaks its internals.
     const message =
       statusCode >= 500 && !expected ? 'Something went wrong on our side. Please try again.' : err.message;
-    void reply.status(statusCode).send({ statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message });
+    const code = expected ? err.code : errorCodeOfStatus(statusCode);
+    const retryAfter = expected ? err.retryAfter : undefined;
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
+    void reply.status(statusCode).send(errorBody(statusCode, message, code, retryAfter));
   });
 }

@@ -36,7 +36,7 @@ async function startMain(dataDir: string) {
   return { server, origin };
 }
 
-const account = { email: 'lock-test@example.com', password: 'secret123' };
+const account = { email: 'lock-test@example.com', password: 'tuned-radio-42' };
 
 async function json(url: string, init?: RequestInit) {
   const res = await fetch(url, init);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { createOutboxMailer, createSmtpMailer } from './adapters/mailer/mailer.js';
+import { openRedis } from './adapters/redis/redis.js';
 import { createStorage, uploadsDirOf } from './adapters/storage/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
@@ -16,7 +17,13 @@ async function main() {
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, (msg) => app.log.info(msg));
   const authSecret = config.AUTH_SECRET ?? (await resolveAuthSecret(config.dataDir));
-  const app = await buildApp({ config, database, storage, mailer, uploadsDir, authSecret });
+  // Until the app (and its logger) exists, a lost Redis connection is reported on standard error.
+  let redisWarn = (msg: string, err: unknown) => console.error(msg, err);
+  const redis = config.REDIS_URL
+    ? await openRedis(config.REDIS_URL, { log: (msg, err) => redisWarn(msg, err) })
+    : undefined;
+  const app = await buildApp({ config, database, storage, mailer, uploadsDir, authSecret, redis });
+  redisWarn = (msg, err) => app.log.warn({ err }, msg);
 
   if (config.SEED_DEMO && (await seedIfEmpty(database.db, storage))) {
     app.log.info(`Seeded demo data. Demo advertiser: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
@@ -28,6 +35,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal} received, closing`);
     await app.close();
+    await redis?.close();
     await database.close();
     process.exit(0);
   };
@@ -38,6 +46,14 @@ async function main() {
   // The address to open: state-changing requests must carry it as their Origin. (Tests and
   // benchmarks wait for this line.)
   app.log.info(`AdReplay is running at ${config.PUBLIC_ORIGIN} (database: ${database.kind})`);
+
+  // In the background: leftovers of uploads cut short by a crash, and files of removed ads.
+  void app.sweepUploads().then(
+    (removed) => {
+      if (removed.length) app.log.info(`Removed ${removed.length} unreferenced uploaded files`);
+    },
+    (err: unknown) => app.log.warn({ err }, 'Sweeping unreferenced uploads failed'),
+  );
 }
 
 main().catch((err) => {

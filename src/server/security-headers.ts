@@ -1,6 +1,9 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from './config.js';
 
+/** Cache-Control of every answer about a signed-in user or made with their key: no cache may keep it. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
 /** The security headers of every answer. Pages refuse to be framed by other sites (clickjacking). */
 export function securityHeaders(config: Config) {
   // Uploaded files may live on an S3-compatible store's public URL.

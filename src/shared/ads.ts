@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { CATEGORIES, type Category } from './categories.js';
-import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAGE_SIZE } from './limits.js';
+import {
+  AUDIO_MAX_MB,
+  AUDIO_MAX_SECONDS,
+  LOGO_MAX_MB,
+  LOGO_MAX_MEGAPIXELS,
+  LOGO_MAX_SIDE_PX,
+  MAX_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  PAGE_SIZE,
+  UPLOADS_PER_HOUR,
+} from './limits.js';
+import { MAX_TRANSCRIPT_LENGTH, MAX_TRANSCRIPT_SEGMENTS, TranscriptSegmentSchema } from './transcripts.js';
 
 /** Query of the public ads list (directory, featured sections, related ads). */
 export const AdListQuery = z.object({
@@ -48,33 +59,93 @@ export interface AdListParams {
   limit?: number;
 }
 
-/** An ad as the public API returns it. */
-export interface PublicAd {
-  id: string;
-  userId: string;
-  title: string;
-  slug: string;
-  businessName: string;
-  description: string | null;
-  category: Category;
-  location: string | null;
-  websiteUrl: string | null;
-  phone: string | null;
-  audioUrl: string;
-  logoUrl: string | null;
-  audioDurationMs: number | null;
-  waveformPeaks: number[] | null;
-  status: string;
-  isActive: boolean;
-  isFeatured: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+const isoDateTime = z.iso.datetime({ offset: true });
 
-export interface AdListResponse {
-  ads: PublicAd[];
-  count: number;
-}
+/** A timed line as responses carry it (the input schema also checks its order). */
+const TranscriptSegmentOut = z.object({ start: z.number(), end: z.number(), text: z.string() });
+
+/** A run of text; `hit` marks words that matched the search. Rendered as text, never as HTML. */
+export const HighlightPart = z.object({ text: z.string(), hit: z.literal(true).optional() });
+export type HighlightPart = z.output<typeof HighlightPart>;
+
+export const SearchMatch = z.object({
+  /** The title with its matching words marked, when the title matched. */
+  title: z.array(HighlightPart).nullable(),
+  /** A short passage of the transcript (or else the description) around the matching words. */
+  snippet: z.array(HighlightPart).nullable(),
+  snippetFrom: z.enum(['transcript', 'description']).nullable(),
+});
+export type SearchMatch = z.output<typeof SearchMatch>;
+
+/** An ad as the public pages and lists return it: nothing about its owner's account. */
+export const PublicAd = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    slug: z.string().meta({ description: 'The ad page is {origin}/ad/{slug}' }),
+    businessName: z.string(),
+    description: z.string().nullable(),
+    category: z.enum(CATEGORIES),
+    location: z.string().nullable(),
+    websiteUrl: z.string().nullable(),
+    phone: z.string().nullable(),
+    audioUrl: z.string().meta({ description: 'Path (or URL) of the audio file' }),
+    logoUrl: z.string().nullable(),
+    audioDurationMs: z.int().nullable(),
+    waveformPeaks: z.array(z.number()).nullable().meta({ description: '40 bars between 0 and 1' }),
+    status: z.string(),
+    isActive: z.boolean(),
+    isFeatured: z.boolean(),
+    transcript: z.string().nullable().meta({ description: 'What is said in the ad; null when not given' }),
+    transcriptSegments: z
+      .array(TranscriptSegmentOut)
+      .nullable()
+      .meta({ description: 'Timed lines of the transcript, in seconds, when known' }),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    match: SearchMatch.optional().meta({ description: 'With a search: why the ad matched' }),
+  })
+  .meta({ description: 'An ad' });
+export type PublicAd = z.output<typeof PublicAd>;
+
+/** An ad as its owner sees it (dashboard, partner API): with the owning account's id. */
+export const OwnAd = PublicAd.extend({ userId: z.string() }).meta({ description: 'One of your ads' });
+export type OwnAd = z.output<typeof OwnAd>;
+
+/** The owner's ads in the dashboard: every status, newest first. */
+export const MyAdList = z.object({ ads: z.array(OwnAd) });
+
+/** A page of the public list, with the number of all matches. */
+export const AdListResponse = z.object({
+  ads: z.array(PublicAd),
+  count: z.int(),
+  /** Set when the search as typed matched nothing and a spelling correction did: the results are for it. */
+  didYouMean: z.string().optional(),
+});
+export type AdListResponse = z.output<typeof AdListResponse>;
+
+/** Query of the suggestions shown while typing. */
+export const AdSuggestQuery = z.object({
+  q: z
+    .string({ error: 'q is required' })
+    .max(MAX_SEARCH_LENGTH, `q must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .transform((s) => s.trim()),
+});
+
+export const AdSuggestion = z.object({
+  slug: z.string(),
+  title: z.string(),
+  businessName: z.string(),
+  /** The title with its matching words marked. */
+  titleParts: z.array(HighlightPart),
+});
+export type AdSuggestion = z.output<typeof AdSuggestion>;
+
+export const AdSuggestResponse = z.object({
+  suggestions: z.array(AdSuggestion),
+  didYouMean: z.string().optional(),
+});
+export type AdSuggestResponse = z.output<typeof AdSuggestResponse>;
 
 /** The slug rule of spec section 7: lowercased title, non-alphanumerics as hyphens, plus a timestamp. */
 export function slugify(title: string, timestamp: number): string {
@@ -117,21 +188,82 @@ export const AdInput = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])])
     .default(true)
     .transform((v) => v === true || v === 'true'),
+  /** Editing only: drop the current logo (a logo sent with the same request replaces it instead). */
+  remove_logo: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .default(false)
+    .transform((v) => v === true || v === 'true'),
+  /**
+   * What is said in the ad. Plain text, or one '[m:ss] line' per line for timed lines. Omitted on an
+   * edit: the transcript is left as it is.
+   */
+  transcript: z
+    .string()
+    .max(MAX_TRANSCRIPT_LENGTH, `Transcript must be at most ${MAX_TRANSCRIPT_LENGTH} characters`)
+    .optional(),
+  /** Timed lines as JSON (the partner API); when given, the transcript text is their text. */
+  transcript_segments: z
+    .union([
+      z.array(TranscriptSegmentSchema).max(MAX_TRANSCRIPT_SEGMENTS, 'Too many transcript segments'),
+      z.string().transform((s, ctx) => {
+        try {
+          return z.array(TranscriptSegmentSchema).max(MAX_TRANSCRIPT_SEGMENTS).parse(JSON.parse(s));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'transcript_segments must be a JSON array of {start, end, text}' });
+          return z.NEVER;
+        }
+      }),
+    ])
+    .optional(),
 });
 export type AdInput = z.output<typeof AdInput>;
 export type AdFormValues = z.input<typeof AdInput>;
 
 /** File rules of spec section 5, checked in the form and again (by the bytes) on the server. */
 export const FILE_RULES = {
-  audio: { kind: 'audio', maxMb: 10, accept: 'audio/*' },
-  logo: { kind: 'image', maxMb: 5, accept: 'image/png,image/jpeg,image/webp,image/gif' },
+  // Formats the server decodes (by the bytes); the picker offers these, the spec's audio/* rule stays the first check.
+  audio: {
+    kind: 'audio',
+    maxMb: AUDIO_MAX_MB,
+    accept: 'audio/mpeg,audio/wav,audio/flac,audio/ogg,audio/opus',
+    formats: 'MP3, WAV, FLAC, Ogg Vorbis or Ogg Opus',
+  },
+  logo: {
+    kind: 'image',
+    maxMb: LOGO_MAX_MB,
+    accept: 'image/png,image/jpeg,image/webp,image/gif',
+    formats: 'PNG, JPEG, WebP or GIF',
+  },
 } as const;
 export type FileField = keyof typeof FILE_RULES;
+/** The per-file limit in bytes; the one source of every size check. */
+export const maxBytesOf = (field: FileField) => FILE_RULES[field].maxMb * 1024 * 1024;
+
+const fileOf = (field: FileField, description: string) =>
+  z.file().max(maxBytesOf(field)).meta({ description, contentMediaType: FILE_RULES[field].accept });
+const logoFile = fileOf('logo', `${FILE_RULES.logo.formats}, at most ${FILE_RULES.logo.maxMb} MB; optional`).optional();
+const audioRule = `${FILE_RULES.audio.formats}, at most ${FILE_RULES.audio.maxMb} MB and ${AUDIO_MAX_SECONDS / 60} minutes`;
+
+/** The ad form as multipart, as the API documents it: AdInput's fields plus the two files. */
+export const AdCreateForm = AdInput.extend({
+  audio: fileOf('audio', audioRule),
+  logo: logoFile,
+});
+export const AdUpdateForm = AdInput.extend({
+  audio: fileOf('audio', `${audioRule}; omit to keep the current one`).optional(),
+  logo: logoFile,
+});
 
 export const fileMessages = {
   invalidType: (kind: 'audio' | 'image') => `Invalid file type. Please select a ${kind} file.`,
   tooLarge: (maxMb: number) => `File size exceeds ${maxMb}MB limit.`,
   audioRequired: 'Audio file is required',
+  /** Bytes of a known format that do not decode to anything playable; `format` as the picker names it. */
+  undecodable: (format: string) => `The audio file could not be decoded. Please upload a valid ${format} file.`,
+  audioTooLong: `The audio is longer than ${AUDIO_MAX_SECONDS / 60} minutes. Ads can be at most ${AUDIO_MAX_SECONDS / 60} minutes long.`,
+  imageTooLarge: `The image is too large. Logos can be at most ${LOGO_MAX_SIDE_PX} pixels on a side and ${LOGO_MAX_MEGAPIXELS} megapixels.`,
+  audioBusy: 'Too many audio files are being processed right now. Please try again in a minute.',
+  tooManyUploads: `You have saved ads ${UPLOADS_PER_HOUR} times in the last hour. Please wait a while before saving again.`,
 } as const;
 
 /** Spec section 8: the ad texts the server throws and the dashboard form and table show. */

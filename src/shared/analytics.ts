@@ -26,13 +26,21 @@ export const DEDUPE_WINDOW_MS: Record<EventType, number> = {
 /** Events one client may send per minute before it is refused (429). */
 export const EVENTS_PER_MINUTE = 60;
 
+/** NUL, and a half of a surrogate pair without its other half: PostgreSQL text can hold neither. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const storable = (s: string) => !s.includes('\0') && !LONE_SURROGATE.test(s);
+
 /** One event as the page sends it (POST /api/events). */
 export const EventInput = z
   .object({
     ad_id: z.uuid({ error: 'ad_id must be an ad id' }),
     event_type: z.enum(EVENT_TYPES, { error: `event_type must be one of: ${EVENT_TYPES.join(', ')}` }),
     /** The document referrer for plays; which button for clicks. */
-    referrer: z.string().max(500, 'referrer must be at most 500 characters').nullish(),
+    referrer: z
+      .string()
+      .max(500, 'referrer must be at most 500 characters')
+      .refine(storable, 'referrer must not contain NUL or unpaired surrogate characters')
+      .nullish(),
     /** An entry source, or the host of the referring site. */
     source: z
       .union([z.enum(ENTRY_SOURCES), z.string().toLowerCase().regex(HOSTNAME)], {
@@ -45,6 +53,9 @@ export const EventInput = z
     path: ['referrer'],
   });
 export type EventInput = z.output<typeof EventInput>;
+
+/** The UTC day of a moment, YYYY-MM-DD: the unit of every figure. */
+export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 export const PERIODS = ['7d', '30d', '90d', 'all'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -62,44 +73,55 @@ export const AnalyticsQuery = z.object({
 });
 export type AnalyticsQuery = z.output<typeof AnalyticsQuery>;
 
-export interface EventCounts {
-  plays: number;
-  clicks: number;
-  shares: number;
-  qrScans: number;
-  /** Distinct listeners who played, counted per ad and UTC day (the listener code changes daily). */
-  listeners: number;
-}
+const count = z.int().min(0);
 
-export interface AdAnalytics extends EventCounts {
-  id: string;
-  title: string;
-  slug: string;
-  isActive: boolean;
-}
+export const EventCounts = z.object({
+  plays: count,
+  clicks: count,
+  shares: count,
+  qrScans: count,
+  listeners: count.meta({
+    description: 'Distinct listeners who played, counted per ad and UTC day (the listener code changes daily)',
+  }),
+});
+export type EventCounts = z.output<typeof EventCounts>;
 
-export interface DailyCounts {
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  play: number;
-  click: number;
-  share: number;
-  qr_scan: number;
-}
+export const AdAnalytics = EventCounts.extend({
+  id: z.uuid(),
+  title: z.string(),
+  slug: z.string(),
+  isActive: z.boolean(),
+});
+export type AdAnalytics = z.output<typeof AdAnalytics>;
+
+export const DailyCounts = z.object({
+  day: z.iso.date().meta({ description: 'UTC day, YYYY-MM-DD' }),
+  play: count,
+  click: count,
+  share: count,
+  qr_scan: count,
+});
+export type DailyCounts = z.output<typeof DailyCounts>;
 
 /** GET /api/analytics: one owner's figures over a period, for all their ads or one. */
-export interface AnalyticsSummary {
-  period: Period;
-  /** First and last UTC day of the period (from is null for all time without events). */
-  from: string | null;
-  to: string;
-  totals: EventCounts & { ads: number; activeAds: number };
-  /** Every day of the period, zero-filled. */
-  daily: DailyCounts[];
-  sources: { source: string; events: number }[];
-  devices: { device: DeviceClass; events: number }[];
-  ads: AdAnalytics[];
-}
+export const AnalyticsSummary = z
+  .object({
+    period: z.enum(PERIODS),
+    from: z.iso
+      .date()
+      .nullable()
+      .meta({ description: 'First UTC day of the period (null for all time without events)' }),
+    to: z.iso.date().meta({ description: 'Last UTC day of the period' }),
+    totals: EventCounts.extend({ ads: count, activeAds: count }),
+    daily: z.array(DailyCounts).meta({ description: 'Every day of the period, zero-filled' }),
+    sources: z.array(z.object({ source: z.string(), events: count })).meta({
+      description: 'Events by source: direct, qr, embed, share, or the host of a referring site',
+    }),
+    devices: z.array(z.object({ device: z.enum(DEVICE_CLASSES), events: count })),
+    ads: z.array(AdAnalytics),
+  })
+  .meta({ description: "An owner's figures over a period" });
+export type AnalyticsSummary = z.output<typeof AnalyticsSummary>;
 
 /** Click rate = clicks / plays; engagement = (clicks + shares + QR scans) / plays; null without plays. */
 export function clickRate(c: EventCounts): number | null {

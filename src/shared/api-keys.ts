@@ -19,19 +19,20 @@ export type ApiKeyInput = z.output<typeof ApiKeyInput>;
 export type ApiKeyValues = z.input<typeof ApiKeyInput>;
 
 /** A key as its owner sees it in Settings: never the key itself. */
-export interface ApiKey {
-  id: string;
-  name: string;
+export const ApiKey = z.object({
+  id: z.uuid(),
+  name: z.string(),
   /** The first characters of the key, e.g. 'adr_x1Y2z3'. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+  prefix: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ApiKey = z.output<typeof ApiKey>;
+export const ApiKeyList = z.object({ keys: z.array(ApiKey) });
 
 /** The answer to creating a key: the only time the key is shown. */
-export interface CreatedApiKey extends ApiKey {
-  key: string;
-}
+export const CreatedApiKey = ApiKey.extend({ key: z.string() });
+export type CreatedApiKey = z.output<typeof CreatedApiKey>;
 
 export const apiKeyMessages = {
   created: 'API key created',

@@ -5,9 +5,11 @@ import {
   LoginInput,
   loginErrorText,
   ResetPasswordInput,
+  retryWaitText,
   SignupInput,
   signupErrorText,
 } from './auth.js';
+import { messages } from './messages.js';
 
 /** Spec section 8, 'Login errors': every row, with the server's own wording where it has one. */
 describe('loginErrorText', () => {
@@ -44,7 +46,21 @@ describe('loginErrorText', () => {
 });
 
 /** Spec section 8, 'Sign-up errors': every row; two of them are field errors. */
+describe('retryWaitText', () => {
+  it('says how long a throttled sign-in waits, in seconds under a minute and whole minutes above', () => {
+    expect(retryWaitText(1)).toBe('You can try again in 1 second.');
+    expect(retryWaitText(15)).toBe('You can try again in 15 seconds.');
+    expect(retryWaitText(60)).toBe('You can try again in 1 minute.');
+    expect(retryWaitText(61)).toBe('You can try again in 2 minutes.');
+    expect(retryWaitText(900)).toBe('You can try again in 15 minutes.');
+  });
+});
+
 describe('signupErrorText', () => {
+  it('puts the common-password message under the password field, as the server says it', () => {
+    expect(signupErrorText(messages.commonPassword)).toEqual({ field: 'password', text: messages.commonPassword });
+  });
+
   it.each([
     ['User already registered', { text: 'An account with this email already exists. Please try logging in instead.' }],
     [

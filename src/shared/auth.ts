@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './limits.js';
+import { messages } from './messages.js';
 
 /** The auth forms' rules and texts (spec section 5), used by the forms and the server alike. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -39,6 +40,33 @@ export type SignupInput = z.infer<typeof SignupInput>;
 export const ForgotPasswordInput = z.object({
   email: z.string().trim().regex(EMAIL, 'Please enter a valid email address'),
 });
+
+/** Deleting the account: the user types its e-mail address to confirm. */
+export const DeleteAccountInput = z.object({
+  email: z
+    .string({ error: 'Type your e-mail address to confirm' })
+    .trim()
+    .min(1, 'Type your e-mail address to confirm'),
+});
+
+export const accountMessages = {
+  emailMismatch: 'The e-mail address does not match this account',
+  deleted: 'Your account and everything in it have been deleted',
+  passwordChanged: 'Password changed. Other devices have been signed out.',
+} as const;
+
+/** Changing the password: the current one is required, the new one follows the sign-up rules. */
+export const ChangePasswordInput = z
+  .object({
+    currentPassword: z.string().min(1, 'Please enter your current password'),
+    newPassword: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(128),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 
 export const ResetPasswordInput = z
   .object({
@@ -102,6 +130,8 @@ export interface Profile {
 export interface SessionUser {
   id: string;
   email: string;
+  /** Whether the address was confirmed by its e-mailed link. */
+  emailVerified?: boolean;
 }
 
 /** Server messages, phrased so the spec's error tables (matched on content) apply. */
@@ -125,9 +155,17 @@ export function loginErrorText(message: string | undefined): string {
   return message;
 }
 
+/** How long a throttled sign-in must wait, said after the spec's 'Too many login attempts' text. */
+export function retryWaitText(seconds: number): string {
+  if (seconds < 60) return `You can try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `You can try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
 /** Spec section 8, 'Sign-up errors': a field error or a form message. */
 export function signupErrorText(message: string | undefined): { field?: 'email' | 'password'; text: string } {
   if (!message) return { text: 'Failed to create account. Please try again.' };
+  if (message === messages.commonPassword) return { field: 'password', text: message };
   if (message.includes('User already registered'))
     return { text: 'An account with this email already exists. Please try logging in instead.' };
   if (message.includes('Invalid email')) return { field: 'email', text: 'Please enter a valid email address' };

@@ -53,7 +53,7 @@ export function embedCode({
 /** What the embed page needs of an ad; the server writes it into the page. */
 export type EmbedAd = Pick<
   PublicAd,
-  'id' | 'slug' | 'title' | 'businessName' | 'logoUrl' | 'audioUrl' | 'audioDurationMs' | 'waveformPeaks'
+  'id' | 'slug' | 'title' | 'businessName' | 'category' | 'logoUrl' | 'audioUrl' | 'audioDurationMs' | 'waveformPeaks'
 >;
 /** The id of the JSON data block that carries the EmbedAd (null for an unknown ad). */
 export const EMBED_DATA_ID = 'adreplay-embed';

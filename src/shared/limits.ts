@@ -9,3 +9,12 @@ export const AUDIO_MAX_MB = 10;
 export const LOGO_MAX_MB = 5;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_SEARCH_LENGTH = 200;
+/** Longest accepted audio: ads are short, and decoding work grows with length. */
+export const AUDIO_MAX_SECONDS = 300;
+/** Largest accepted logo, read from its header before anything decodes it (a pixel-flood bound). */
+export const LOGO_MAX_SIDE_PX = 8000;
+export const LOGO_MAX_MEGAPIXELS = 40;
+/** Uploads (ad creations and edits) per user or API key in an hour: plenty for a person. */
+export const UPLOADS_PER_HOUR = 30;
+/** Ads suggested while a search is typed. */
+export const SUGGESTIONS = 5;

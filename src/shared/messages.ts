@@ -27,4 +27,6 @@ export const messages = {
   loadingAnalytics: 'Loading analytics...',
   noAnalytics: 'No analytics data available',
   scanToShare: 'Scan to share this ad',
+  /** Not a spec text: a sign-up or new password found in the list of most used (leaked) passwords. */
+  commonPassword: 'This password is too common and easy to guess. Please choose a less common one.',
 } as const;

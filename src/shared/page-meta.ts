@@ -69,6 +69,10 @@ export const PAGE_META: Record<string, PageMeta> = {
   '/register': { title: 'Sign up | AdReplay', description: 'Create your free AdReplay account and publish your ads.' },
   '/forgot-password': { title: 'Forgot password | AdReplay', description: 'Get a link to reset your password.' },
   '/reset-password': { title: 'Choose a new password | AdReplay', description: 'Set a new AdReplay password.' },
+  '/verify-email': {
+    title: 'Confirm your e-mail address | AdReplay',
+    description: 'Confirm the e-mail address of your AdReplay account.',
+  },
   '/dashboard': { title: 'Dashboard | AdReplay', description: 'Manage your ads, plan and account.' },
   '/dashboard/analytics': {
     title: 'Analytics | AdReplay',

@@ -32,7 +32,9 @@ export function curlCommand(method: string, url: string, args: string[] = []): s
 /** The API upload example: one request creates an ad with its audio and logo. */
 export function partnerUploadExample(origin: string): string {
   return curlCommand('POST', `${origin}${API_V1}/ads`, [
-    ...PARTNER_UPLOAD_FIELDS.map(([name, value]) => `-F ${name}="${value}"`),
+    // Text as --form-string: with -F, curl reads a value starting with '(' as a nested multipart part
+    // (the phone number) and one starting with '@' or '<' as a file.
+    ...PARTNER_UPLOAD_FIELDS.map(([name, value]) => `--form-string ${name}="${value}"`),
     ...PARTNER_UPLOAD_FILES.map(([name, file]) => `-F ${name}=@${file}`),
   ]);
 }

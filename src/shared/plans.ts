@@ -1,14 +1,20 @@
+import { z } from 'zod';
+
+export const PLAN_NAMES = ['Free', 'Basic', 'Premium', 'Enterprise'] as const;
+
 /** A subscription plan as stored (prices in cents, ad_limit -1 = unlimited). */
-export interface Plan {
-  id: string;
-  name: 'Free' | 'Basic' | 'Premium' | 'Enterprise';
-  adLimit: number;
-  featuredAdLimit: number;
-  analyticsEnabled: boolean;
-  prioritySupport: boolean;
-  priceMonthly: number;
-  priceYearly: number;
-}
+export const Plan = z.object({
+  id: z.string(),
+  name: z.enum(PLAN_NAMES),
+  adLimit: z.int(),
+  featuredAdLimit: z.int(),
+  analyticsEnabled: z.boolean(),
+  prioritySupport: z.boolean(),
+  priceMonthly: z.int(),
+  priceYearly: z.int(),
+});
+export type Plan = z.output<typeof Plan>;
+export const PlanList = z.object({ plans: z.array(Plan) });
 
 /** The spec's fallback when a user has no plan (section 9). */
 export const DEFAULT_FREE_PLAN = {
@@ -21,24 +27,29 @@ export const DEFAULT_FREE_PLAN = {
 } as const;
 
 /** The user's current plan, as the spec's get_user_subscription_plan returns it. */
-export interface UserPlan {
-  planName: string;
-  adLimit: number;
-  featuredAdLimit: number;
-  analyticsEnabled: boolean;
-  prioritySupport: boolean;
-  subscriptionEnd: string | null;
-}
+export const UserPlan = z.object({
+  planName: z.string(),
+  adLimit: z.int(),
+  featuredAdLimit: z.int(),
+  analyticsEnabled: z.boolean(),
+  prioritySupport: z.boolean(),
+  subscriptionEnd: z.string().nullable(),
+});
+export type UserPlan = z.output<typeof UserPlan>;
 
-export interface MonthlyUsage {
-  month: number;
-  year: number;
-  adsCreated: number;
+export const MonthlyUsage = z.object({
+  month: z.int(),
+  year: z.int(),
+  adsCreated: z.int(),
   /** Featured slots in use now (the user's featured ads), checked against featured_ad_limit. */
-  featuredAdsUsed: number;
-}
+  featuredAdsUsed: z.int(),
+});
+export type MonthlyUsage = z.output<typeof MonthlyUsage>;
 
 export const UNLIMITED = -1;
+
+/** The Growth tier's free trial: this many days of Premium, then back to Free. */
+export const TRIAL_DAYS = 14;
 
 /** Whether one more use fits in a limit (-1 = unlimited). */
 export const withinLimit = (used: number, limit: number) => limit === UNLIMITED || used < limit;

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { EMBED_DATA_ID, type EmbedAd } from '../shared/embed';
-import { captureEntrySource } from './features/analytics/record-event';
-import { EmbedPlayer } from './features/embed/EmbedPlayer';
+import { captureEntrySource } from './features/player/api/events';
+import { EmbedPlayer } from './features/player/EmbedPlayer';
 import './embed.css';
 
 /*

@@ -3,7 +3,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toasts } from './components/ui/toast';
-import { SessionProvider } from './features/auth/session';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
 import './styles.css';
@@ -15,9 +14,7 @@ startTransition(() =>
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
+        <RouterProvider router={router} />
         <Toasts />
       </QueryClientProvider>
     </StrictMode>,

@@ -8,6 +8,13 @@ import { HomePage } from './pages/public/HomePage';
 import { NotFoundPage } from './pages/public/NotFoundPage';
 import { PublicLayout } from './pages/public/PublicLayout';
 
+/** Shown while the first page's code loads, on the first visit to a lazy page. */
+const loading = (
+  <p className="mx-auto max-w-xl px-4 py-24 text-center text-slate-700" aria-busy="true">
+    Loading...
+  </p>
+);
+
 /** A route whose code loads only when it is visited. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
@@ -31,6 +38,7 @@ export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: loading,
     children: [
       {
         errorElement: <RouteError />,
@@ -52,6 +60,7 @@ export const router = createBrowserRouter([
           { path: '/register', lazy: guest(() => import('./pages/auth/SignupPage')) },
           { path: '/forgot-password', lazy: page(() => import('./pages/auth/ForgotPasswordPage')) },
           { path: '/reset-password', lazy: page(() => import('./pages/auth/ResetPasswordPage')) },
+          { path: '/verify-email', lazy: page(() => import('./pages/auth/VerifyEmailPage')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -61,6 +70,7 @@ export const router = createBrowserRouter([
     path: '/dashboard',
     lazy: page(() => import('./pages/dashboard/DashboardLayout')),
     errorElement: <RouteError />,
+    hydrateFallbackElement: loading,
     children: [
       {
         errorElement: <RouteError />,

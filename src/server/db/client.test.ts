@@ -7,7 +7,8 @@ import { DataDirLockedError, openDatabase } from './client.js';
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-describe('embedded database', () => {
+// Each test opens the embedded database (and migrates it) two or three times: slow on a busy 2-core machine.
+describe('embedded database', { timeout: 120_000 }, () => {
   it('refuses a second opener of the same DATA_DIR and frees it on close', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-lock-'));
     dirs.push(dir);

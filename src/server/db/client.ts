@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -16,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs `SELECT 1`: resolves when the database answers, rejects when it cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,16 +40,29 @@ export interface DatabaseOptions {
   dataDir?: string;
 }
 
+/** Extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here). */
+const extensions = { pg_trgm };
+
 /** Opens PostgreSQL when a URL is given, else PGlite, and brings the schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A server that does not answer fails requests in seconds (503) instead of holding them forever.
+      connectionTimeoutMillis: 5_000,
+    });
     // A connection the server drops (restart, failover, admin) must not take the process down; the pool
     // replaces it, and the query that was using it fails on its own.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('SELECT 1')),
+      close: () => pool.end(),
+    };
   }
 
   let release: (() => Promise<void>) | undefined;
@@ -63,9 +79,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(options.dataDir);
       throw err;
     }
-    client = new PGlite(path.join(options.dataDir, 'db'));
+    client = new PGlite(path.join(options.dataDir, 'db'), { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   try {
     await client.waitReady;
@@ -74,6 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'pglite',
+      ping: async () => void (await client.query('SELECT 1')),
       async close() {
         await client.close();
         await release?.();

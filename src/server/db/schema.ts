@@ -7,6 +7,7 @@ import {
   customType,
   date,
   index,
+  jsonb,
   integer,
   pgTable,
   primaryKey,
@@ -17,6 +18,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+import type { TranscriptSegment } from '../../shared/transcripts.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const timestamps = {
@@ -96,11 +99,14 @@ export const rateLimits = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-/** Failed sign-ins per e-mail address (the IP limit is better-auth's). */
-export const loginFailures = pgTable('login_failures', {
-  email: text('email').primaryKey(),
-  count: integer('count').notNull(),
-  firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+/**
+ * Recent failed sign-ins, counted per client network, per account and per pair of the two; each
+ * count sets a growing wait (see login-throttle.ts). Keys hold an address stand-in, never an address.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
 });
 
 // --- The product's entities (spec section 3). ---
@@ -142,12 +148,22 @@ export const ads = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isFeatured: boolean('is_featured').notNull().default(false),
     ...timestamps,
+    // What is said in the ad (the advertiser's script or an automatic transcription), and its timed lines.
+    transcript: text('transcript'),
+    transcriptSegments: jsonb('transcript_segments').$type<TranscriptSegment[]>(),
+    // Title and business weigh most, then where and what kind, then the description, then the transcript.
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(business_name, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '')), 'D')`,
+      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C') || setweight(to_tsvector('english', coalesce(transcript, '')), 'D')`,
+    ),
+    // The same without the transcript: small enough to stay in the row, so ranking and suggestions
+    // read it instead of the (out-of-line) full vector.
+    searchHead: tsvector('search_head').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
   },
   (t) => [
     index('ads_search_vector_idx').using('gin', t.searchVector),
+    index('ads_search_head_idx').using('gin', t.searchHead),
     // The public listing: visible ads, newest first (id breaks ties, so pages are stable). NULLS FIRST
     // matches ORDER BY ... DESC, so the planner can walk these indexes instead of sorting.
     index('ads_visible_newest_idx')
@@ -163,6 +179,15 @@ export const ads = pgTable(
     ),
   ],
 );
+
+/**
+ * Every word of the ads' searchable text (lowercase, unstemmed), kept by a trigger on ads: the
+ * vocabulary 'Did you mean ...?' picks from by trigram similarity. Words of deleted ads stay (a
+ * suggestion is only offered when it finds ads).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /** Raw counted events: only what passed the counting rules of /about/measurement; never an IP address. */
 export const analytics = pgTable(
@@ -312,12 +337,13 @@ export const schema = {
   contactMessages,
   users,
   rateLimits,
-  loginFailures,
+  loginThrottle,
   sessions,
   accounts,
   verifications,
   profiles,
   ads,
+  searchWords,
   analytics,
   analyticsDaily,
   analyticsDedupe,

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.js';
 import { createOutboxMailer, type Mailer } from '../adapters/mailer/mailer.js';
+import { openRedis } from '../adapters/redis/redis.js';
 import { createStorage, uploadsDirOf } from '../adapters/storage/index.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -36,6 +38,8 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     /** Another app's database: two apps on one database stand for two processes. */
     database?: Database;
+    /** With REDIS_URL in `env`: the keys' prefix; apps given the same one share their limits. */
+    redisKeyPrefix?: string;
   } = {},
 ) {
   const database = opts.database ?? (await openTestDatabase());
@@ -56,9 +60,14 @@ export async function createTestApp(
       return sent;
     },
   };
+  // Every test app has keys of its own in Redis unless told to share them.
+  const redis = config.REDIS_URL
+    ? await openRedis(config.REDIS_URL, { keyPrefix: opts.redisKeyPrefix ?? `adreplay-test:${randomUUID()}:` })
+    : undefined;
   const app = await buildApp({
     config,
     database,
+    redis,
     storage,
     authSecret: 'test-secret-that-is-long-enough-for-better-auth',
     mailer,
@@ -73,12 +82,14 @@ export async function createTestApp(
     app,
     db: database.db,
     database,
+    redis,
     storage,
     uploadsDir,
     outboxDir,
     config,
     async close() {
       await app.close();
+      await redis?.close();
       await Promise.allSettled([...sending]);
       if (!opts.database) await database.close();
       await rm(tmp, { recursive: true, force: true });

@@ -8,7 +8,7 @@ export async function signUpUser(t: TestApp, email = `user-${process.pid}-${++n}
     url: '/api/auth/sign-up/email',
     remoteAddress: `10.1.${Math.floor(n / 250)}.${n % 250}`,
     headers: { origin: t.config.PUBLIC_ORIGIN },
-    payload: { email, password: 'secret123', name: 'T U', firstName: 'T', lastName: 'U', companyName: 'TU' },
+    payload: { email, password: 'tuned-radio-42', name: 'T U', firstName: 'T', lastName: 'U', companyName: 'TU' },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
   const cookie = ([] as string[])

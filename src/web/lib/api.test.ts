@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorText, NETWORK_ERROR } from './api';
+import { api, ApiError, errorText, isApiError, NETWORK_ERROR } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 const answer = (status: number, body: string, type = 'application/json') =>
@@ -19,6 +19,16 @@ describe('api() failures', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 401, message: 'Invalid login credentials' });
     expect(errorText(err)).toBe('Invalid login credentials');
+  });
+
+  it('carry how long to wait when the server says so', async () => {
+    answer(
+      429,
+      JSON.stringify({ message: 'Too many requests. Please wait a moment before trying again.', retryAfter: 30 }),
+    );
+    expect(await failureOf(api('/api/auth/sign-in/email'))).toMatchObject({ status: 429, retryAfter: 30 });
+    answer(401, JSON.stringify({ message: 'Invalid login credentials' }));
+    expect(((await failureOf(api('/api/auth/sign-in/email'))) as ApiError).retryAfter).toBeUndefined();
   });
 
   it('say nothing of their own when the answer has no message, so the screen falls back to its text', async () => {
@@ -52,5 +62,41 @@ describe('api() success', () => {
     expect(await api('/api/health')).toEqual({ ok: true });
     vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
     expect(await api('/api/ping')).toBeUndefined();
+  });
+});
+
+describe('api() failure codes', () => {
+  it("carry the body's code beside its message", async () => {
+    answer(403, JSON.stringify({ statusCode: 403, code: 'PLAN_LIMIT_REACHED', error: 'Forbidden', message: 'x' }));
+    const err = await failureOf(api('/api/my/ads/a1/featured'));
+    expect(err).toMatchObject({ status: 403, code: 'PLAN_LIMIT_REACHED', message: 'x' });
+    expect(isApiError(err, 'PLAN_LIMIT_REACHED')).toBe(true);
+    expect(isApiError(err, 'FORBIDDEN')).toBe(false);
+  });
+
+  it('keep a code even when the body has no message', async () => {
+    answer(429, JSON.stringify({ code: 'RATE_LIMITED' }));
+    const err = await failureOf(api('/api/events'));
+    expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED', explained: false });
+    expect(errorText(err)).toBeUndefined();
+  });
+
+  it('fall back to the status when the answer has no code, never to the message', async () => {
+    answer(403, JSON.stringify({ message: 'Featured Ad Limit Reached' }));
+    const err = await failureOf(api('/api/my/ads/a1/featured'));
+    expect((err as ApiError).code).toBeUndefined();
+    expect(isApiError(err, 'PLAN_LIMIT_REACHED')).toBe(true);
+    expect(isApiError(err, 'NOT_FOUND')).toBe(false);
+    expect(isApiError(new ApiError(404, 'Featured Ad Limit Reached'), 'PLAN_LIMIT_REACHED')).toBe(false);
+    expect(isApiError(new Error('Featured Ad Limit Reached'), 'PLAN_LIMIT_REACHED')).toBe(false);
+  });
+
+  it('has no code when no answer came', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const err = await failureOf(api('/api/profile'));
+    expect((err as ApiError).code).toBeUndefined();
+    expect(isApiError(err, 'INTERNAL')).toBe(false);
   });
 });

@@ -1,18 +1,53 @@
-/** The one HTTP client of the web app: JSON in and out, server messages surfaced as Error.message. */
+/**
+ * The one HTTP client of the web app: JSON in and out; a failure is an ApiError with the server's
+ * message and, when the answer carries one, its machine-readable code.
+ */
 
 /** What a request that never got an answer fails with (the wording of the spec's sign-up table). */
 export const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
 
+/** The stable codes of the server's error bodies that screens branch on, each with the status it comes with. */
+const STATUS_OF_CODE = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  PLAN_LIMIT_REACHED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof STATUS_OF_CODE;
+
 export class ApiError extends Error {
+  /** The body's code; absent when the answer had none (an older server, a proxy's page, no answer). */
+  readonly code?: string;
+  /** False when the answer said nothing of its own (a proxy's error page, an empty body). */
+  readonly explained: boolean;
+  /** Seconds to wait before trying again, when the server said (429, 503). */
+  readonly retryAfter?: number;
+
   constructor(
     readonly status: number,
     message: string,
-    /** False when the answer said nothing of its own (a proxy's error page, an empty body). */
-    readonly explained = true,
+    { code, explained = true, retryAfter }: { code?: string; explained?: boolean; retryAfter?: number } = {},
   ) {
     super(message);
+    this.code = code;
+    this.explained = explained;
+    this.retryAfter = retryAfter;
+  }
+
+  /** Whether this failure is of a kind: by its code, or by the kind's status when the answer had no code. */
+  is(code: ErrorCode): boolean {
+    return this.code ? this.code === code : this.status === STATUS_OF_CODE[code];
   }
 }
+
+/** Whether a thrown value is an answer of the server with this code (see ApiError.is). */
+export const isApiError = (err: unknown, code: ErrorCode): err is ApiError => err instanceof ApiError && err.is(code);
 
 /**
  * The words for a failure, for the spec's "the message, or '{fallback}'" toasts: the server's message
@@ -23,7 +58,7 @@ export function errorText(err: unknown): string | undefined {
   return err instanceof Error && err.message ? err.message : undefined;
 }
 
-const parseJson = (text: string): { message?: unknown } | undefined => {
+const parseJson = (text: string): { message?: unknown; code?: unknown; retryAfter?: unknown } | undefined => {
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {
@@ -31,12 +66,14 @@ const parseJson = (text: string): { message?: unknown } | undefined => {
   }
 };
 
-/** The error for a failed answer: its JSON message when it has one. */
+/** The error for a failed answer: its JSON message and code when it has them. */
 function failure(status: number, text: string): ApiError {
-  const message = parseJson(text)?.message;
-  return typeof message === 'string' && message
-    ? new ApiError(status, message)
-    : new ApiError(status, `Request failed (${status})`, false);
+  const body = parseJson(text);
+  const code = typeof body?.code === 'string' && body.code ? body.code : undefined;
+  const retryAfter = typeof body?.retryAfter === 'number' && body.retryAfter > 0 ? body.retryAfter : undefined;
+  return typeof body?.message === 'string' && body.message
+    ? new ApiError(status, body.message, { code, retryAfter })
+    : new ApiError(status, `Request failed (${status})`, { code, explained: false, retryAfter });
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;

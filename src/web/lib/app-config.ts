@@ -1,3 +1,4 @@
+import { adUrl as adUrlAt } from '../../shared/ad-links';
 import type { EntrySource } from '../../shared/analytics';
 
 /**
@@ -24,6 +25,5 @@ function readConfig(): AppConfig {
 
 export const appConfig = readConfig();
 
-/** The public address of an ad; our own links say where they were followed from (?src=). */
-export const adUrl = (slug: string, src?: Exclude<EntrySource, 'direct'>) =>
-  `${appConfig.publicOrigin}/ad/${slug}${src ? `?src=${src}` : ''}`;
+/** The public address of an ad on this site; our own links say where they were followed from (?src=). */
+export const adUrl = (slug: string, src?: Exclude<EntrySource, 'direct'>) => adUrlAt(appConfig.publicOrigin, slug, src);

@@ -1,6 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
+/**
+ * The first part of every query key that holds the signed-in user's own data (each feature's keys
+ * factory starts its private keys with it), so signing out drops all of it at once.
+ */
+export const USER_SCOPE = 'my';
+
 /** Spec section 7: one retry, no refetch on window focus; each query spreads its freshness class below. */
 export const queryClient = new QueryClient({
   defaultOptions: {

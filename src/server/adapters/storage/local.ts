@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { link, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { contentTypeOf, type PutResult, type Storage } from './storage.js';
+import { contentTypeOf, type PutResult, type Storage, type StoredObject } from './storage.js';
 
 export const MEDIA_PREFIX = '/media/';
 
@@ -19,17 +20,18 @@ export function createLocalStorage(root: string): Storage & { root: string } {
     async put(key, body): Promise<PutResult> {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
-      // 'wx' fails if the file exists: an upload never overwrites another.
-      const out = createWriteStream(full, { flags: 'wx' });
+      // Written under a hidden temporary name (never served: dotfiles are denied), then linked to its
+      // key whole: a crash mid-write leaves no partial file under a real name, only a temporary one
+      // that the start-up sweep removes. link() fails if the key exists: an upload never overwrites another.
+      const temp = path.join(path.dirname(full), `.${path.basename(full)}.${randomBytes(4).toString('hex')}.part`);
       let size = 0;
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       source.on('data', (chunk: Buffer) => (size += chunk.length));
       try {
-        await pipeline(source, out);
-      } catch (err) {
-        // Remove a partial write, but never a file that was there before.
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') await rm(full, { force: true });
-        throw err;
+        await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
+        await link(temp, full);
+      } finally {
+        await rm(temp, { force: true });
       }
       return { key, size, url: this.publicUrl(key) };
     },
@@ -47,6 +49,18 @@ export function createLocalStorage(root: string): Storage & { root: string } {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list(): AsyncIterable<StoredObject> {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const modified = await stat(full).then(
+          (s) => s.mtime,
+          () => null,
+        );
+        if (modified) yield { key: path.relative(root, full).split(path.sep).join('/'), modified };
+      }
     },
     publicUrl: (key) => MEDIA_PREFIX + key,
     keyFromUrl: (url) => (url.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : null),

@@ -1,6 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import type { PutResult, Storage } from './storage.js';
+import type { PutResult, Storage, StoredObject } from './storage.js';
 
 export interface S3Options {
   endpoint?: string;
@@ -56,6 +62,16 @@ export function createS3Storage(opts: S3Options): Storage & { client: S3Client }
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key }));
+    },
+    async *list(): AsyncIterable<StoredObject> {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: opts.bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified) yield { key: object.Key, modified: object.LastModified };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     publicUrl: (key) => base + key,
     keyFromUrl: (url) => (url.startsWith(base) ? url.slice(base.length) : null),

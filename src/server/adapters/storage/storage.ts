@@ -20,12 +20,19 @@ export interface PutResult {
   url: string;
 }
 
+export interface StoredObject {
+  key: string;
+  modified: Date;
+}
+
 /** Where uploaded files live. Keys are server-generated and never reused. */
 export interface Storage {
   put(key: string, body: Readable | Buffer, contentType: string): Promise<PutResult>;
   /** Reads an object, or the inclusive byte range of it. */
   read(key: string, range?: { start: number; end?: number }): Promise<ReadResult>;
   delete(key: string): Promise<void>;
+  /** Every stored object with its last change (unfinished local writes included), for sweeping. */
+  list(): AsyncIterable<StoredObject>;
   /** The URL a browser uses to fetch the file. */
   publicUrl(key: string): string;
   /** The key of a URL this storage produced, or null for a foreign URL. */
@@ -48,6 +55,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.m4a': 'audio/mp4',
   '.wav': 'audio/wav',
   '.ogg': 'audio/ogg',
+  '.opus': 'audio/ogg',
+  '.flac': 'audio/flac',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',

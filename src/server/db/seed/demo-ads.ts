@@ -1,4 +1,24 @@
 import type { Category } from '../../../shared/categories.js';
+import type { TranscriptSegment } from '../../../shared/transcripts.js';
+
+/**
+ * A demo script as timed lines, one per sentence. The speech synthesiser speaks at a steady rate,
+ * so each sentence's share of the audio is its share of the letters (plus a pause per sentence):
+ * times within a fraction of a second, derived from the real duration, not measured word by word.
+ */
+export function scriptSegments(script: string, durationMs: number): TranscriptSegment[] {
+  const sentences = script.match(/[^.!?]+[.!?]+/g)?.map((s) => s.trim()) ?? [script];
+  const PAUSE = 8; // a sentence's pause, in letters' worth of time
+  const weights = sentences.map((s) => s.length + PAUSE);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const seconds = durationMs / 1000;
+  let at = 0;
+  return sentences.map((text, i) => {
+    const start = at;
+    at += (weights[i]! / total) * seconds;
+    return { start: Math.round(start * 100) / 100, end: Math.round(at * 100) / 100, text };
+  });
+}
 
 /** The demo ads seeded into an empty database; `assets/generate.ts` made their audio and logos. */
 export interface DemoAd {
@@ -14,9 +34,6 @@ export interface DemoAd {
   isFeatured: boolean;
   /** Days before seeding that the ad was added. */
   daysAgo: number;
-  /** Logo initials and colour. */
-  initials: string;
-  color: string;
   /** The words spoken in the MP3. */
   script: string;
 }
@@ -34,8 +51,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1201',
     isFeatured: true,
     daysAgo: 1,
-    initials: 'SB',
-    color: '#b45309',
     script:
       'Good morning, Portland! Sunrise Bakery has warm sourdough, flaky butter croissants and cinnamon rolls fresh out of the oven before dawn. This weekend only, buy a dozen pastries and your coffee is on us. Sunrise Bakery, on Division Street.',
   },
@@ -51,8 +66,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1202',
     isFeatured: true,
     daysAgo: 3,
-    initials: 'HP',
-    color: '#dc2626',
     script:
       'Tuesday is family night at Harbor Pizza Company. Two large wood-fired pies, a basket of garlic knots and a fresh garden salad, all for one low price. Hand-stretched dough, local mozzarella, and a view of the water. Harbor Pizza, Seattle.',
   },
@@ -68,8 +81,6 @@ export const demoAds: DemoAd[] = [
     phone: null,
     isFeatured: false,
     daysAgo: 6,
-    initials: 'BT',
-    color: '#78350f',
     script:
       'Tired of stale coffee? Bean There Coffee Roasters roasts small batches of single-origin beans every Monday and ships them straight to your door. Choose light, medium or dark, and change your roast any time. Your first bag ships free.',
   },
@@ -85,8 +96,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1203',
     isFeatured: true,
     daysAgo: 2,
-    initials: 'MM',
-    color: '#1d4ed8',
     script:
       'The Miller Motors year-end truck event is on! Hundreds of pickups and SUVs, zero percent financing for qualified buyers, and your first oil change is free. Come see us on Lamar Boulevard. Miller Motors, Austin.',
   },
@@ -102,8 +111,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1204',
     isFeatured: false,
     daysAgo: 9,
-    initials: 'QT',
-    color: '#0f766e',
     script:
       'Snow is coming, Denver. Drive in to Quick Tire and Brake for a free winter safety check. We inspect your tread, brake pads, battery and wipers in thirty minutes, no appointment needed. Quick Tire and Brake, keeping you rolling.',
   },
@@ -119,8 +126,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1205',
     isFeatured: true,
     daysAgo: 4,
-    initials: 'LC',
-    color: '#047857',
     script:
       'At Lakeside Credit Union, you are a member, not a number. Our mortgage rates are low, our fees are nonexistent, and our local loan officers actually answer the phone. Thinking about buying a home? Talk to Lakeside first.',
   },
@@ -136,8 +141,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1206',
     isFeatured: true,
     daysAgo: 7,
-    initials: 'BS',
-    color: '#0891b2',
     script:
       'Afraid of the dentist? Bright Smile Dental is gentle, friendly and open evenings and Saturdays. New patients get a cleaning, an exam and X-rays for just forty-nine dollars. Bright Smile Dental in Miami. Call today.',
   },
@@ -153,8 +156,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1207',
     isFeatured: false,
     daysAgo: 12,
-    initials: 'OK',
-    color: '#4d7c0f',
     script:
       'Oak and Key Realty invites you to three open houses this Sunday, noon to four. Craftsman homes, big back yards, and top-rated schools nearby. Meet agents who know every street in the neighborhood. Oak and Key Realty, finding the key to your next home.',
   },
@@ -170,8 +171,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1208',
     isFeatured: false,
     daysAgo: 15,
-    initials: 'CH',
-    color: '#c2410c',
     script:
       'Get your garden growing at Corner Hardware. Seeds, potting soil, hoses and hand tools are twenty percent off this month. And remember, key cutting is always free, and so is our advice. Corner Hardware, your neighborhood fix-it shop.',
   },
@@ -187,8 +186,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1209',
     isFeatured: true,
     daysAgo: 5,
-    initials: 'FR',
-    color: '#2563eb',
     script:
       'Burst pipe at midnight? Call FlowRight Plumbing. Our licensed plumbers answer twenty-four hours a day, seven days a week, with upfront flat-rate pricing and never any overtime charges. FlowRight Plumbing, we keep Chicago flowing.',
   },
@@ -204,8 +201,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1210',
     isFeatured: false,
     daysAgo: 18,
-    initials: 'HP',
-    color: '#9333ea',
     script:
       'Is your pup looking a little scruffy? Happy Paws Grooming offers gentle baths, nail trims and fluffy haircuts for dogs and cats of every size. Every visit ends with a free bandana. Happy Paws, because clean pets are happy pets.',
   },
@@ -221,8 +216,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1211',
     isFeatured: false,
     daysAgo: 10,
-    initials: 'SN',
-    color: '#4f46e5',
     script:
       'Still waiting for videos to buffer? SwiftNet Fiber brings gigabit internet with no data caps and no contracts. Professional installation is free. Stream, game and work from home at full speed. Check your address at SwiftNet today.',
   },
@@ -238,8 +231,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1212',
     isFeatured: false,
     daysAgo: 21,
-    initials: 'WT',
-    color: '#0e7490',
     script:
       'Picture white sand, turquoise water and nothing on your schedule. Wanderlust Travel plans all-inclusive island getaways with flights, hotel and snorkeling tours included. Our agents have been there, so you can just relax. Wanderlust Travel, let us take you away.',
   },
@@ -255,8 +246,6 @@ export const demoAds: DemoAd[] = [
     phone: '(555) 010-1213',
     isFeatured: false,
     daysAgo: 25,
-    initials: 'KX',
-    color: '#be123c',
     script:
       'This is KXRP Community Radio, and our fall pledge drive is on. We play local music, report local news and tell your neighbors stories, all thanks to listeners like you. Pledge today and we will send you a station mug or tote bag.',
   },

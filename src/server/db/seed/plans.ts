@@ -1,6 +1,10 @@
 import type { Plan } from '../../../shared/plans.js';
 
-/** The four plans. Yearly is 12 x monthly less about 17%, rounded down to whole dollars. */
+/**
+ * The four plans. Yearly is 12 x monthly less about 17%, rounded down to whole dollars. The marketing
+ * tiers name three of them: Starter is Free, Growth is Premium ($29, 10 ads a month), Enterprise is
+ * Enterprise; Basic is offered in the dashboard only.
+ */
 export const PLAN_SEED: Omit<Plan, 'id'>[] = [
   {
     name: 'Free',
@@ -22,12 +26,12 @@ export const PLAN_SEED: Omit<Plan, 'id'>[] = [
   },
   {
     name: 'Premium',
-    adLimit: 50,
+    adLimit: 10,
     featuredAdLimit: 10,
     analyticsEnabled: true,
     prioritySupport: true,
-    priceMonthly: 4900,
-    priceYearly: 48800,
+    priceMonthly: 2900,
+    priceYearly: 28800,
   },
   {
     name: 'Enterprise',

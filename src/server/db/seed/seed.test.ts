@@ -44,6 +44,22 @@ describe('demo seed', () => {
     expect(await readdir(`${t.uploadsDir}/audio-files`)).toHaveLength(1);
   });
 
+  it('gives every demo ad its script as transcript, in timed lines over the whole audio', async () => {
+    const { ads } = (await t.app.inject('/api/ads?limit=50')).json() as AdListResponse;
+    for (const ad of ads) {
+      const demo = demoAds.find((d) => d.title === ad.title)!;
+      expect(ad.transcript).toBe(demo.script);
+      const lines = ad.transcriptSegments!;
+      expect(lines.map((l) => l.text).join(' ')).toBe(demo.script);
+      expect(lines[0]!.start).toBe(0);
+      expect(lines.at(-1)!.end).toBeCloseTo(ad.audioDurationMs! / 1000, 1);
+      expect(lines.every((l, i) => l.end > l.start && (i === 0 || l.start === lines[i - 1]!.end))).toBe(true);
+    }
+    // What is said is searchable: a phrase only the script of the coffee roaster holds.
+    const heard = (await t.app.inject('/api/ads?search=stale%20coffee')).json() as AdListResponse;
+    expect(heard.ads.map((a) => a.title)).toEqual(['Bean There Coffee Roasters Subscription']);
+  });
+
   it('creates the demo advertiser with the documented e-mail and a profile', async () => {
     const user = await t.db.query.users.findFirst();
     expect(user?.email).toBe(DEMO_ACCOUNT.email);

@@ -8,7 +8,7 @@ import { readAudioFacts } from '../../modules/media/audio-facts.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import type { Db } from '../client.js';
 import { ads, subscriptionPlans, userSubscriptions } from '../schema.js';
-import { demoAds } from './demo-ads.js';
+import { demoAds, scriptSegments } from './demo-ads.js';
 import { createUser, makeAd } from './factories.js';
 import { PLAN_SEED } from './plans.js';
 
@@ -32,7 +32,7 @@ export async function seedIfEmpty(db: Db, storage: Storage, now = Date.now()): P
     for (const ad of demoAds) {
       const audio = await readFile(path.join(SEED_ASSETS_DIR, 'audio', `${ad.key}.mp3`));
       const logo = await readFile(path.join(SEED_ASSETS_DIR, 'logos', `${ad.key}.png`));
-      const facts = await readAudioFacts(audio);
+      const facts = await readAudioFacts(audio, 'mp3');
       const createdAt = new Date(now - ad.daysAgo * DAY);
       const audioFile = await storage.put(
         newFileKey('audio-files', demo.id, `${ad.key}.mp3`, createdAt.getTime()),
@@ -64,6 +64,8 @@ export async function seedIfEmpty(db: Db, storage: Storage, now = Date.now()): P
           audioSize: audioFile.size,
           audioType: 'audio/mpeg',
           isFeatured: ad.isFeatured,
+          transcript: ad.script,
+          transcriptSegments: facts.durationMs ? scriptSegments(ad.script, facts.durationMs) : null,
           createdAt,
           updatedAt: createdAt,
         }),

@@ -1,24 +1,30 @@
-import { and, count, desc, eq, getTableColumns, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import type { AdListQuery, PublicAd } from '../../../shared/ads.js';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AdListQuery, OwnAd, PublicAd } from '../../../shared/ads.js';
 import type { Category } from '../../../shared/categories.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ads, analyticsDaily } from '../../db/schema.js';
+import { ads, analyticsDaily, searchWords } from '../../db/schema.js';
 
-// Every column but the search vector, which stays in the database.
-const { searchVector: _omit, ...adColumns } = getTableColumns(ads);
-export type AdRow = typeof ads.$inferSelect;
+// Every column but the search vectors, which stay in the database.
+const { searchVector: _omit, searchHead: _omitHead, ...adColumns } = getTableColumns(ads);
+export type AdRow = Omit<typeof ads.$inferSelect, 'searchVector' | 'searchHead'>;
 export type NewAdRow = typeof ads.$inferInsert;
+/** A listed ad; the headlines are there when the list was searched. */
+export type ListedAdRow = AdRow & {
+  titleHeadline?: string;
+  transcriptHeadline?: string | null;
+  descriptionHeadline?: string | null;
+};
 
 const visible = and(eq(ads.status, 'published'), eq(ads.isActive, true))!;
 
 /** Escapes LIKE wildcards so user text matches literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
-export function toPublicAd(row: Omit<AdRow, 'searchVector'>): PublicAd {
+export function toPublicAd(row: AdRow): PublicAd {
   return {
     id: row.id,
-    userId: row.userId,
     title: row.title,
     slug: row.slug,
     businessName: row.businessName,
@@ -34,38 +40,168 @@ export function toPublicAd(row: Omit<AdRow, 'searchVector'>): PublicAd {
     status: row.status,
     isActive: row.isActive,
     isFeatured: row.isFeatured,
+    transcript: row.transcript,
+    transcriptSegments: row.transcriptSegments,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** The two queries behind the public list (page of rows, exact count); the benchmark times them bare. */
-export function listVisibleQueries(db: Db, q: AdListQuery) {
+export function toOwnAd(row: AdRow): OwnAd {
+  return { ...toPublicAd(row), userId: row.userId };
+}
+
+/**
+ * Marks around matching words in ts_headline's output: private-use characters, removed from the text
+ * first. ts_headline's parser drops anything that looks like an HTML tag, so '<' and '>' go in as two
+ * more private-use characters and come back out as themselves (see restoreAngles).
+ */
+export const HIT_START = '\uE000';
+export const HIT_END = '\uE001';
+const LT = '\uE002';
+const GT = '\uE003';
+export const restoreAngles = (s: string) => s.replaceAll(LT, '<').replaceAll(GT, '>');
+const HEADLINE_TITLE = `StartSel=${HIT_START}, StopSel=${HIT_END}, HighlightAll=true`;
+const HEADLINE_SNIPPET = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=22, MinWords=10, ShortWord=2, MaxFragments=1, FragmentDelimiter=" ... "`;
+const unmarked = (text: AnyPgColumn | SQL) =>
+  sql`translate(${text}, ${'<>' + HIT_START + HIT_END + LT + GT}, ${LT + GT})`;
+/**
+ * ts_headline parses its whole text: a transcript's passage is looked for in its first characters only
+ * (10,000 is ten minutes of speech; an ad lasts 15-60 seconds).
+ */
+const TRANSCRIPT_HEADLINE_CHARS = 10_000;
+
+/** A search's tsquery; `tsquery` is the output of parseSearch (only quoted words and operators). */
+const tsq = (tsquery: string) => sql`to_tsquery('english', ${tsquery})`;
+
+export interface AdSearch {
+  tsquery: string;
+}
+
+/**
+ * Relevance: the weighted match in the title, business, category, location and description, read
+ * from the small inline vector; ads that match in their transcript only rank 0 and come newest first.
+ * Ranking on the full vector would read every match's out-of-line transcript lexemes.
+ */
+const rank = (search: AdSearch) => sql`ts_rank_cd(${ads.searchHead}, ${tsq(search.tsquery)})`;
+
+/**
+ * The queries behind the public list (page of rows, exact count); the benchmark times them bare.
+ * With a search, rows come by relevance (then newest) with the matching words marked in the title and
+ * in a passage of the transcript, or of the description when the transcript does not match; the
+ * headlines are computed for the page's rows only (PostgreSQL evaluates costly output columns after
+ * ORDER BY ... LIMIT).
+ */
+export function listVisibleQueries(db: Db, q: Omit<AdListQuery, 'search'>, search?: AdSearch) {
   const conds: SQL[] = [visible];
-  if (q.search) conds.push(sql`${ads.searchVector} @@ websearch_to_tsquery('english', ${q.search})`);
+  if (search) conds.push(sql`${ads.searchVector} @@ ${tsq(search.tsquery)}`);
   if (q.category) conds.push(eq(ads.category, q.category));
   if (q.location) conds.push(ilike(ads.location, `%${likeEscape(q.location)}%`));
   if (q.featured !== undefined) conds.push(eq(ads.isFeatured, q.featured));
   const where = and(...conds);
+  const base = db.select(adColumns).from(ads);
   return {
-    rows: db
-      .select(adColumns)
-      .from(ads)
-      .where(where)
-      .orderBy(desc(ads.createdAt), desc(ads.id))
-      .limit(q.limit)
-      .offset(q.page * q.limit),
+    rows: search
+      ? db
+          .select({
+            ...adColumns,
+            titleHeadline: sql<string>`ts_headline('english', ${unmarked(ads.title)}, ${tsq(search.tsquery)}, ${HEADLINE_TITLE})`,
+            transcriptHeadline: sql<
+              string | null
+            >`ts_headline('english', ${unmarked(sql`left(${ads.transcript}, ${TRANSCRIPT_HEADLINE_CHARS})`)}, ${tsq(search.tsquery)}, ${HEADLINE_SNIPPET})`,
+            // The transcript's own lexemes carry weight D: its passage is shown when it matches.
+            descriptionHeadline: sql<
+              string | null
+            >`CASE WHEN ts_filter(${ads.searchVector}, '{d}') @@ ${tsq(search.tsquery)}
+              THEN NULL ELSE ts_headline('english', ${unmarked(ads.description)}, ${tsq(search.tsquery)}, ${HEADLINE_SNIPPET}) END`,
+          })
+          .from(ads)
+          .where(where)
+          .orderBy(sql`${rank(search)} DESC`, desc(ads.createdAt), desc(ads.id))
+          .limit(q.limit)
+          .offset(q.page * q.limit)
+      : base
+          .where(where)
+          .orderBy(desc(ads.createdAt), desc(ads.id))
+          .limit(q.limit)
+          .offset(q.page * q.limit),
     count: db.select({ n: count() }).from(ads).where(where),
   };
+}
+
+/** Ads a suggestion ranks at most: the newest that match. */
+const SUGGEST_CANDIDATES = 200;
+
+/**
+ * Suggestions while typing, in the list's order: first the ads whose title, business, category,
+ * location or description match, then, when fewer than `limit`, those that match in their transcript
+ * only, newest first (walking the newest-first index, stopping early). A short prefix can match a
+ * large share of the directory, so the first part ranks the newest SUGGEST_CANDIDATES matches only.
+ */
+export function suggestQueries(db: Db, search: AdSearch, limit: number) {
+  const fields = {
+    slug: ads.slug,
+    title: ads.title,
+    businessName: ads.businessName,
+    titleHeadline: sql<string>`ts_headline('english', ${unmarked(ads.title)}, ${tsq(search.tsquery)}, ${HEADLINE_TITLE})`,
+  };
+  const inHead = sql`${ads.searchHead} @@ ${tsq(search.tsquery)}`;
+  return {
+    head: db
+      .select(fields)
+      .from(ads)
+      .where(
+        inArray(
+          ads.id,
+          db
+            .select({ id: ads.id })
+            .from(ads)
+            .where(and(visible, inHead))
+            .orderBy(desc(ads.createdAt), desc(ads.id))
+            .limit(SUGGEST_CANDIDATES),
+        ),
+      )
+      .orderBy(sql`${rank(search)} DESC`, desc(ads.createdAt), desc(ads.id))
+      .limit(limit),
+    transcriptOnly: (n: number) =>
+      db
+        .select(fields)
+        .from(ads)
+        .where(and(visible, sql`${ads.searchVector} @@ ${tsq(search.tsquery)}`, sql`NOT (${inHead})`))
+        // Sorting on an expression keeps the planner off the newest-first index: walking it for a word
+        // no transcript holds checks every ad's full vector; the GIN index finds the few matches.
+        .orderBy(sql`${ads.createdAt} + interval '0 s' DESC`, desc(ads.id))
+        .limit(n),
+  };
+}
+
+/** Words of the vocabulary like `word` (trigram similarity, through the trigram index), most alike first. */
+export function similarWordsQuery(db: Db, word: string, limit: number) {
+  return db
+    .select({ word: searchWords.word, similarity: sql<number>`similarity(${searchWords.word}, ${word})` })
+    .from(searchWords)
+    .where(sql`${searchWords.word} % ${word}`)
+    .orderBy(sql`similarity(${searchWords.word}, ${word}) DESC`, searchWords.word)
+    .limit(limit);
 }
 
 export function createAdsRepository(db: Db) {
   return {
     /** Visible ads matching the query, newest first, with the exact total. */
-    async listVisible(q: AdListQuery): Promise<{ rows: Omit<AdRow, 'searchVector'>[]; count: number }> {
-      const { rows, count } = listVisibleQueries(db, q);
+    async listVisible(q: Omit<AdListQuery, 'search'>, search?: AdSearch) {
+      const { rows, count } = listVisibleQueries(db, q, search);
       const [found, [total]] = await Promise.all([rows, count]);
-      return { rows: found, count: total?.n ?? 0 };
+      return { rows: found as ListedAdRow[], count: total?.n ?? 0 };
+    },
+
+    async suggest(search: AdSearch, limit: number) {
+      const { head, transcriptOnly } = suggestQueries(db, search, limit);
+      const first = await head;
+      return first.length < limit ? [...first, ...(await transcriptOnly(limit - first.length))] : first;
+    },
+
+    async similarWords(word: string, limit: number) {
+      return similarWordsQuery(db, word, limit);
     },
 
     /** Every visible ad's slug and last change, for the sitemap (the protocol caps a file at 50,000). */
@@ -122,6 +258,12 @@ export function createAdsRepository(db: Db) {
         .where(and(eq(ads.id, id), eq(ads.userId, userId)))
         .returning(adColumns);
       return row ?? null;
+    },
+
+    /** Every stored file an ad refers to (audio and logo URLs), for the sweep of unreferenced files. */
+    async fileUrls(): Promise<string[]> {
+      const rows = await db.select({ audio: ads.audioUrl, logo: ads.logoUrl }).from(ads);
+      return rows.flatMap((r) => (r.logo ? [r.audio, r.logo] : [r.audio]));
     },
 
     async delete(id: string, userId: string, tx: Db = db) {

@@ -1,15 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdListQuery } from '../../../shared/ads.js';
-import { parseInput } from '../../errors.js';
+import { AdListQuery, AdListResponse, AdSuggestQuery, AdSuggestResponse, PublicAd } from '../../../shared/ads.js';
 import type { AdsService } from './ads.service.js';
 
-const SlugParams = z.object({ slug: z.string().min(1).max(300) });
+const SlugParams = z.object({ slug: z.string().min(1).max(300, 'Ad not found') });
 
-export async function adsRoutes(app: FastifyInstance, { ads }: { ads: AdsService }) {
-  app.get('/api/ads', async (req) => ads.list(parseInput(AdListQuery, req.query)));
-  app.get('/api/ads/:slug', async (req) => ads.getBySlug(parseInput(SlugParams, req.params).slug));
-  app.get('/api/ads/:slug/related', async (req) => ({
-    ads: await ads.related(parseInput(SlugParams, req.params).slug),
-  }));
+export async function adsRoutes(plain: FastifyInstance, { ads }: { ads: AdsService }) {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/ads', { schema: { querystring: AdListQuery, response: { 200: AdListResponse } } }, async (req) =>
+    ads.list(req.query),
+  );
+  app.get(
+    '/api/ads/suggest',
+    { schema: { querystring: AdSuggestQuery, response: { 200: AdSuggestResponse } } },
+    async (req) => ads.suggest(req.query.q),
+  );
+  app.get('/api/ads/:slug', { schema: { params: SlugParams, response: { 200: PublicAd } } }, async (req) =>
+    ads.getBySlug(req.params.slug),
+  );
+  // WebVTT text, not JSON: sent as it is, so only the params are declared.
+  app.get('/api/ads/:slug/captions.vtt', { schema: { params: SlugParams } }, async (req, reply) =>
+    reply
+      .type('text/vtt; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300')
+      .send(await ads.captions(req.params.slug)),
+  );
+  app.get(
+    '/api/ads/:slug/related',
+    { schema: { params: SlugParams, response: { 200: z.object({ ads: z.array(PublicAd) }) } } },
+    async (req) => ({ ads: await ads.related(req.params.slug) }),
+  );
 }

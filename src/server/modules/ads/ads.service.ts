@@ -1,19 +1,132 @@
-import type { AdListQuery, AdListResponse, PublicAd } from '../../../shared/ads.js';
-import { RELATED_ADS } from '../../../shared/limits.js';
+import type {
+  AdListQuery,
+  AdListResponse,
+  AdSuggestResponse,
+  HighlightPart,
+  PublicAd,
+  SearchMatch,
+} from '../../../shared/ads.js';
+import { RELATED_ADS, SUGGESTIONS } from '../../../shared/limits.js';
+import { toWebVtt } from '../../../shared/transcripts.js';
 import { NotFoundError } from '../../errors.js';
-import { toPublicAd, type AdsRepository } from './ads.repository.js';
+import {
+  HIT_END,
+  HIT_START,
+  restoreAngles,
+  toPublicAd,
+  type AdsRepository,
+  type ListedAdRow,
+} from './ads.repository.js';
+import { editDistance, parseSearch, replaceWords } from './search-query.js';
+
+/** Splits ts_headline output at its marks into text parts; null when nothing in it is marked. */
+export function highlightParts(marked: string | null | undefined): HighlightPart[] | null {
+  if (!marked || !marked.includes(HIT_START)) return null;
+  const parts: HighlightPart[] = [];
+  for (const [i, chunk] of restoreAngles(marked).split(HIT_START).entries()) {
+    if (i === 0) {
+      if (chunk) parts.push({ text: chunk });
+      continue;
+    }
+    const end = chunk.indexOf(HIT_END);
+    const hit = end < 0 ? chunk : chunk.slice(0, end);
+    const rest = end < 0 ? '' : chunk.slice(end + HIT_END.length);
+    if (hit) parts.push({ text: hit, hit: true });
+    if (rest) parts.push({ text: rest });
+  }
+  return parts;
+}
+
+function matchOf(row: ListedAdRow): SearchMatch {
+  const transcript = highlightParts(row.transcriptHeadline);
+  const description = transcript ? null : highlightParts(row.descriptionHeadline);
+  return {
+    title: highlightParts(row.titleHeadline),
+    snippet: transcript ?? description,
+    snippetFrom: transcript ? 'transcript' : description ? 'description' : null,
+  };
+}
+
+/** Candidates looked at per misspelt word; the closest by edit distance wins. */
+const CANDIDATES = 8;
 
 export function createAdsService({ repo }: { repo: AdsRepository }) {
+  /**
+   * The search with each word that is not in the ads' vocabulary replaced by the most alike word
+   * that is (trigram similarity, then fewest edits); null when no word changes.
+   */
+  async function correct(search: string): Promise<string | null> {
+    const replacements = new Map<string, string>();
+    for (const word of new Set(parseSearch(search).words)) {
+      if (word.length < 3 || /^\d+$/.test(word)) continue;
+      const candidates = await repo.similarWords(word, CANDIDATES);
+      if (candidates.length === 0 || candidates.some((c) => c.word === word)) continue;
+      const best = candidates
+        .map((c) => ({ ...c, edits: editDistance(word, c.word) }))
+        .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity)[0]!;
+      replacements.set(word, best.word);
+    }
+    return replacements.size ? replaceWords(search, replacements) : null;
+  }
+
   return {
-    async list(query: AdListQuery): Promise<AdListResponse> {
-      const { rows, count } = await repo.listVisible(query);
-      return { ads: rows.map(toPublicAd), count };
+    async list({ search, ...query }: AdListQuery): Promise<AdListResponse> {
+      const parsed = search ? parseSearch(search) : null;
+      if (!parsed) {
+        const { rows, count } = await repo.listVisible(query);
+        return { ads: rows.map(toPublicAd), count };
+      }
+      if (!parsed.tsquery) return { ads: [], count: 0 };
+      let result = await repo.listVisible(query, parsed);
+      let didYouMean: string | undefined;
+      if (result.count === 0 && parsed.words.length) {
+        const corrected = await correct(search!);
+        if (corrected) {
+          const retry = await repo.listVisible(query, parseSearch(corrected));
+          if (retry.count > 0) [result, didYouMean] = [retry, corrected];
+        }
+      }
+      const ads = result.rows.map((row) => ({ ...toPublicAd(row), match: matchOf(row) }));
+      return { ads, count: result.count, ...(didYouMean ? { didYouMean } : {}) };
+    },
+
+    async suggest(q: string): Promise<AdSuggestResponse> {
+      const parsed = parseSearch(q);
+      if (!parsed.words.length) return { suggestions: [] };
+      let rows = await repo.suggest(parsed, SUGGESTIONS);
+      let didYouMean: string | undefined;
+      if (rows.length === 0) {
+        const corrected = await correct(q);
+        if (corrected) {
+          rows = await repo.suggest(parseSearch(corrected), SUGGESTIONS);
+          if (rows.length) didYouMean = corrected;
+        }
+      }
+      return {
+        suggestions: rows.map((r) => ({
+          slug: r.slug,
+          title: r.title,
+          businessName: r.businessName,
+          titleParts: highlightParts(r.titleHeadline) ?? [{ text: r.title }],
+        })),
+        ...(didYouMean ? { didYouMean } : {}),
+      };
     },
 
     async getBySlug(slug: string): Promise<PublicAd> {
       const row = await repo.findVisibleBySlug(slug);
       if (!row) throw new NotFoundError('Ad not found');
       return toPublicAd(row);
+    },
+
+    /** Every visible ad's slug and last change, for the sitemap. */
+    listVisibleSlugs: () => repo.listVisibleSlugs(),
+
+    /** The ad's captions as WebVTT; 404 when its transcript has no timed lines. */
+    async captions(slug: string): Promise<string> {
+      const row = await repo.findVisibleBySlug(slug);
+      if (!row?.transcriptSegments?.length) throw new NotFoundError(row ? 'This ad has no captions' : 'Ad not found');
+      return toWebVtt(row.transcriptSegments);
     },
 
     async related(slug: string): Promise<PublicAd[]> {

@@ -1,16 +1,17 @@
 import { adMessages, slugify, type AdInput, fileMessages } from '../../../shared/ads.js';
 import { limitMessages, withinLimit } from '../../../shared/plans.js';
+import { parseTimedLines, transcriptText } from '../../../shared/transcripts.js';
 import type { Storage } from '../../adapters/storage/storage.js';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import { createUploader, type ReceivedFile } from '../media/upload.js';
-import { monthOf, type PlansRepository } from '../plans/plans.repository.js';
-import { toPublicAd, type AdRow, type AdsRepository, type NewAdRow } from './ads.repository.js';
+import type { PlansService } from '../plans/plans.service.js';
+import { toOwnAd, type AdRow, type AdsRepository, type NewAdRow } from './ads.repository.js';
 
 export class LimitReachedError extends AppError {
   constructor(message: string) {
-    super(403, message);
+    super(403, message, 'PLAN_LIMIT_REACHED');
   }
 }
 
@@ -19,15 +20,20 @@ export interface AdFiles {
   logo?: ReceivedFile;
 }
 
+/**
+ * How old a stored file must be before the sweep may remove it: far longer than any upload takes
+ * between storing a file and saving its ad (in this or another app process).
+ */
+export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+const BUCKET_PREFIXES = ['audio-files/', 'images/'];
+
 /** Slugs tried per creation: the title's timestamp, then the next milliseconds. */
 const SLUG_ATTEMPTS = 5;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An advertiser's own ads: create, edit, toggle, delete, under the plan's limits. */
 export function createMyAdsService(deps: {
   repo: AdsRepository;
-  plans: PlansRepository;
+  plans: PlansService;
   storage: Storage;
   clock?: () => Date;
 }) {
@@ -35,7 +41,7 @@ export function createMyAdsService(deps: {
   const now = deps.clock ?? (() => new Date());
 
   async function owned(userId: string, id: string, tx?: Db) {
-    const row = UUID.test(id) ? await repo.findOwned(id, userId, tx) : null;
+    const row = await repo.findOwned(id, userId, tx);
     if (!row) throw new NotFoundError('Ad not found');
     return row;
   }
@@ -69,9 +75,20 @@ export function createMyAdsService(deps: {
     isActive: input.is_active,
   });
 
+  /** The transcript as given: timed lines (JSON, or '[m:ss] text' lines) or text; untouched when absent. */
+  function transcriptColumns(input: AdInput, durationMs: number | null | undefined): Partial<NewAdRow> {
+    if (input.transcript_segments !== undefined) {
+      const segments = input.transcript_segments.length ? input.transcript_segments : null;
+      return { transcript: segments ? transcriptText('', segments) : null, transcriptSegments: segments };
+    }
+    if (input.transcript === undefined) return {};
+    const segments = parseTimedLines(input.transcript, durationMs ? durationMs / 1000 : null);
+    return { transcript: transcriptText(input.transcript, segments) || null, transcriptSegments: segments };
+  }
+
   return {
     async list(userId: string) {
-      return (await repo.listByOwner(userId)).map(toPublicAd);
+      return (await repo.listByOwner(userId)).map(toOwnAd);
     },
 
     /** The dashboard's figures, all counted from the database. */
@@ -88,12 +105,12 @@ export function createMyAdsService(deps: {
     },
 
     async get(userId: string, id: string) {
-      return toPublicAd(await owned(userId, id));
+      return toOwnAd(await owned(userId, id));
     },
 
     /** Fast refusal before any upload is read; create() checks again under a lock. */
     async assertCanCreate(userId: string) {
-      const [plan, usage] = await Promise.all([plans.userPlan(userId), plans.usage(userId, monthOf(now()))]);
+      const [plan, usage] = await Promise.all([plans.userPlan(userId), plans.usage(userId, now())]);
       if (!withinLimit(usage.adsCreated, plan.adLimit)) throw new LimitReachedError(limitMessages.adLimitReached);
     },
 
@@ -105,11 +122,12 @@ export function createMyAdsService(deps: {
         const logo = files.logo ? await uploader.storeImage(userId, files.logo) : undefined;
         const row = await repo.transaction(async (tx) => {
           const at = now();
-          const usage = await plans.lockUsage(tx, userId, monthOf(at));
+          const usage = await plans.lockUsage(tx, userId, at);
           const plan = await plans.userPlan(userId, tx);
           if (!withinLimit(usage.adsCreated, plan.adLimit)) throw new LimitReachedError(limitMessages.adLimitReached);
           const values: Omit<NewAdRow, 'slug'> = {
             ...inputColumns(input),
+            ...transcriptColumns(input, audio.facts.durationMs),
             ...fileColumns(audio),
             audioUrl: audio.url,
             logoUrl: logo?.url ?? null,
@@ -120,7 +138,7 @@ export function createMyAdsService(deps: {
             updatedAt: at,
           };
           // The same title in the same millisecond (another advertiser's creation) takes the next one.
-          let inserted: Omit<AdRow, 'searchVector'> | null = null;
+          let inserted: AdRow | null = null;
           for (let bump = 0; !inserted && bump < SLUG_ATTEMPTS; bump++) {
             inserted = await repo.insertUnlessSlugTaken(
               { ...values, slug: slugify(input.title, at.getTime() + bump) },
@@ -131,7 +149,7 @@ export function createMyAdsService(deps: {
           await plans.addCreated(tx, usage.id);
           return inserted;
         });
-        return toPublicAd(row);
+        return toOwnAd(row);
       } catch (err) {
         await uploader.cleanup();
         // The account went away between the session check and the insert.
@@ -149,14 +167,16 @@ export function createMyAdsService(deps: {
       try {
         const audio = files.audio ? await uploader.storeAudio(userId, files.audio) : undefined;
         const logo = files.logo ? await uploader.storeImage(userId, files.logo) : undefined;
+        const dropLogo = Boolean(logo) || input.remove_logo;
         const row = await repo.update(id, userId, {
           ...inputColumns(input),
+          ...transcriptColumns(input, audio ? audio.facts.durationMs : before.audioDurationMs),
           ...fileColumns(audio),
-          ...(logo ? { logoUrl: logo.url } : {}),
+          ...(dropLogo ? { logoUrl: logo?.url ?? null } : {}),
         });
         if (!row) throw new NotFoundError('Ad not found');
-        await removeFiles([audio ? before.audioUrl : null, logo ? before.logoUrl : null]);
-        return toPublicAd(row);
+        await removeFiles([audio ? before.audioUrl : null, dropLogo ? before.logoUrl : null]);
+        return toOwnAd(row);
       } catch (err) {
         await uploader.cleanup();
         throw err;
@@ -167,13 +187,13 @@ export function createMyAdsService(deps: {
       await owned(userId, id);
       const row = await repo.update(id, userId, { isActive });
       if (!row) throw new NotFoundError('Ad not found');
-      return toPublicAd(row);
+      return toOwnAd(row);
     },
 
     /** Featuring is limited by the plan; unfeaturing and deleting free a slot. See syncFeaturedUsed. */
     async setFeatured(userId: string, id: string, isFeatured: boolean) {
       const row = await repo.transaction(async (tx) => {
-        const usage = await plans.lockUsage(tx, userId, monthOf(now()));
+        const usage = await plans.lockUsage(tx, userId, now());
         const before = await owned(userId, id, tx);
         if (isFeatured && !before.isFeatured) {
           const plan = await plans.userPlan(userId, tx);
@@ -186,14 +206,33 @@ export function createMyAdsService(deps: {
         return updated;
       });
       if (!row) throw new NotFoundError('Ad not found');
-      return toPublicAd(row);
+      return toOwnAd(row);
+    },
+
+    /**
+     * Removes what no ad refers to any more: unfinished writes of a crashed upload, files stored by a
+     * creation that never saved, and files of deleted or edited ads whose removal failed. Only the two
+     * buckets' keys are touched, and only files older than SWEEP_GRACE_MS. Returns the keys removed.
+     */
+    async sweepFiles(at = now()): Promise<string[]> {
+      const referenced = new Set(
+        (await repo.fileUrls()).map((url) => storage.keyFromUrl(url)).filter((key): key is string => Boolean(key)),
+      );
+      const removed: string[] = [];
+      for await (const object of storage.list()) {
+        if (!BUCKET_PREFIXES.some((prefix) => object.key.startsWith(prefix))) continue;
+        if (referenced.has(object.key) || at.getTime() - object.modified.getTime() < SWEEP_GRACE_MS) continue;
+        await storage.delete(object.key);
+        removed.push(object.key);
+      }
+      return removed;
     },
 
     async remove(userId: string, id: string) {
       await owned(userId, id);
       const row = await repo.transaction(async (tx) => {
         // Under the usage lock, so a featured ad's slot is freed with it even while it is being featured.
-        const usage = await plans.lockUsage(tx, userId, monthOf(now()));
+        const usage = await plans.lockUsage(tx, userId, now());
         const deleted = await repo.delete(id, userId, tx);
         await plans.syncFeaturedUsed(tx, usage.id, userId);
         return deleted;

@@ -15,6 +15,7 @@ import { sendForm, type Part } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
 import type { ReceivedFile } from '../media/upload.js';
 import { createPlansRepository, monthOf } from '../plans/plans.repository.js';
+import { createPlansService } from '../plans/plans.service.js';
 import { createAdsRepository, type AdsRepository } from './ads.repository.js';
 import { createMyAdsService } from './my-ads.service.js';
 
@@ -67,7 +68,7 @@ const featured = (cookie: string, id: string, isFeatured: boolean) =>
 const service = (deps: { repo?: AdsRepository; storage?: Storage; clock?: () => Date } = {}) =>
   createMyAdsService({
     repo: deps.repo ?? createAdsRepository(t.db),
-    plans: createPlansRepository(t.db),
+    plans: createPlansService(createPlansRepository(t.db)),
     storage: deps.storage ?? t.storage,
     clock: deps.clock,
   });
@@ -338,6 +339,24 @@ describe('editing, toggling and deleting', () => {
     const files = await filesOf(u.id);
     expect(files).not.toContain(oldAudio);
     expect(files).toContain(path.basename(updated.audioUrl));
+  });
+
+  it('removes the logo on request, file included, and keeps the audio', async () => {
+    const u = await signUpUser(t);
+    const ad = (await create(u.cookie)).json() as PublicAd;
+    expect(ad.logoUrl).not.toBeNull();
+    const res = await send('PUT', `/api/my/ads/${ad.id}`, u.cookie, [
+      ['title', ad.title],
+      ['business_name', ad.businessName],
+      ['category', ad.category],
+      ['remove_logo', 'true'],
+    ]);
+    expect(res.statusCode).toBe(200);
+    const updated = res.json() as PublicAd;
+    expect(updated.logoUrl).toBeNull();
+    expect(updated.audioUrl).toBe(ad.audioUrl);
+    expect(await exists(ad.logoUrl!)).toBe(false);
+    expect(await filesOf(u.id)).toEqual([path.basename(ad.audioUrl)]);
   });
 
   it('keeps the old logo until the new row is saved, then removes it', async () => {

@@ -1,4 +1,5 @@
-import { DEDUPE_WINDOW_MS, type EventInput } from '../../../shared/analytics.js';
+import { dayOf, DEDUPE_WINDOW_MS, type EventInput } from '../../../shared/analytics.js';
+import { errorCodeOf, isDataError } from '../../db/errors.js';
 import { AppError, BadRequestError } from '../../errors.js';
 import type { AnalyticsRepository, PendingEvent } from './analytics.repository.js';
 import { classifyAgent, listenerKey } from './listener.js';
@@ -17,17 +18,32 @@ export interface IngestOptions {
   flushMs?: number;
   /** A batch this large is written at once. */
   maxBatch?: number;
-  log?: { error(obj: object, msg: string): void };
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Waits between attempts at a failing batch (default 100 ms, then 400 ms). */
+  retryDelaysMs?: number[];
 }
 
 const VISIBILITY_TTL_MS = 5_000;
 const VISIBILITY_CACHE_SIZE = 10_000;
 /** Accepted but unwritten events beyond which new ones are refused (the database is not keeping up). */
 const MAX_PENDING = 100_000;
+/** After a batch could not be written at all (the database is away), the next attempt waits this long. */
 const RETRY_MS = 1_000;
+const RETRY_DELAYS_MS = [100, 400];
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Events not written because the database could not be reached (they stay pending), and those counted before. */
+class Unwritten extends Error {
+  constructor(
+    readonly events: PendingEvent[],
+    readonly counted: number,
+    cause: unknown,
+  ) {
+    super('analytics batch not written', { cause });
+  }
+}
 
 /** A lookup in flight, and its answer once it has one, so later callers need not wait a tick. */
 interface Lookup<T> {
@@ -51,12 +67,16 @@ export function createEventIngest(options: IngestOptions) {
   const clock = options.clock ?? (() => new Date());
   const flushMs = options.flushMs ?? 250;
   const maxBatch = options.maxBatch ?? 500;
-  const log = options.log ?? { error: () => {} };
+  const log = options.log ?? { error: () => {}, warn: () => {} };
+  const retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
 
-  const stats = { accepted: 0, counted: 0, notCounted: 0 };
+  /** rejected: events the database refused to store (set aside so that the rest are counted). */
+  const stats = { accepted: 0, counted: 0, notCounted: 0, rejected: 0 };
   let pending: PendingEvent[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
+  /** Set while the database is unreachable: the next write waits RETRY_MS rather than one flush interval. */
+  let unavailable = false;
   let lastPrune = 0;
 
   // The day's salt, fetched once per day per process.
@@ -82,8 +102,16 @@ export function createEventIngest(options: IngestOptions) {
   }
 
   function schedule() {
-    if (pending.length >= maxBatch) void flush();
-    else timer ??= setTimeout(() => void flush(), flushMs);
+    if (pending.length >= maxBatch && !unavailable) void flush();
+    else
+      timer ??= setTimeout(
+        () => {
+          // Forgotten before flushing: a timer that fires during a write must not stop the next one being set.
+          timer = undefined;
+          void flush();
+        },
+        unavailable ? RETRY_MS : flushMs,
+      );
   }
 
   /** Keeps the first event per listener code and kind; later ones inside its window are duplicates. */
@@ -101,24 +129,71 @@ export function createEventIngest(options: IngestOptions) {
     return { unique: [...first.values()], duplicates, later };
   }
 
+  /**
+   * Counts a batch, retrying with backoff. When the database keeps refusing it for what it holds, the
+   * batch is split in halves until the event it cannot store is alone: that one is set aside and the
+   * others are counted, so one bad event never stops the counting.
+   */
+  async function countIsolating(events: PendingEvent[], attempts = retryDelays.length + 1): Promise<number> {
+    let error: unknown;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt) await sleep(retryDelays[attempt - 1] ?? RETRY_MS);
+      try {
+        return await repo.countEvents(events);
+      } catch (err) {
+        error = err;
+      }
+    }
+    if (!isDataError(error)) throw new Unwritten(events, 0, error);
+    if (events.length === 1) {
+      stats.rejected++;
+      // The code says why; the message and detail may quote the event's values, which are not logged.
+      log.error({ code: errorCodeOf(error) }, 'analytics event set aside: the database cannot store it');
+      return 0;
+    }
+    const half = Math.ceil(events.length / 2);
+    const [left, right] = [events.slice(0, half), events.slice(half)];
+    let first: number;
+    try {
+      first = await countIsolating(left, 1);
+    } catch (err) {
+      if (err instanceof Unwritten) throw new Unwritten(err.events.concat(right), err.counted, err.cause);
+      throw err;
+    }
+    try {
+      return first + (await countIsolating(right, 1));
+    } catch (err) {
+      if (err instanceof Unwritten) throw new Unwritten(err.events, first + err.counted, err.cause);
+      throw err;
+    }
+  }
+
   async function write(): Promise<void> {
-    clearTimeout(timer);
-    timer = undefined;
     while (pending.length) {
+      clearTimeout(timer);
+      timer = undefined;
       const batch = pending;
       pending = [];
       const { unique, duplicates, later } = firstPerListener(batch);
+      const rejectedBefore = stats.rejected;
+      let counted: number;
+      let unwritten: PendingEvent[] = [];
       try {
-        const counted = await repo.countEvents(unique);
-        stats.counted += counted;
-        stats.notCounted += duplicates + unique.length - counted;
-        pending = later.concat(pending);
+        counted = await countIsolating(unique);
       } catch (err) {
-        log.error({ err }, 'analytics batch not written; will retry');
-        pending = batch.concat(pending);
-        await new Promise((r) => setTimeout(r, RETRY_MS));
-        throw err;
+        // What was counted before the database went away stays counted; the rest waits for it.
+        counted = err instanceof Unwritten ? err.counted : 0;
+        unwritten = err instanceof Unwritten ? err.events : unique;
+        unavailable = true;
+        const code = errorCodeOf(err instanceof Unwritten ? err.cause : err);
+        log.error({ code, waiting: pending.length + unwritten.length }, 'analytics batch not written; will retry');
       }
+      stats.counted += counted;
+      const settled = unique.length - unwritten.length - (stats.rejected - rejectedBefore);
+      stats.notCounted += duplicates + settled - counted;
+      pending = unwritten.concat(later, pending);
+      if (unwritten.length) return;
+      unavailable = false;
     }
     const now = clock();
     if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
@@ -129,12 +204,10 @@ export function createEventIngest(options: IngestOptions) {
 
   /** Writes what is pending now; one write runs at a time. */
   function flush(): Promise<void> {
-    writing ??= write()
-      .catch(() => {}) // logged above; the events stay pending
-      .finally(() => {
-        writing = undefined;
-        if (pending.length) schedule();
-      });
+    writing ??= write().finally(() => {
+      writing = undefined;
+      if (pending.length) schedule();
+    });
     return writing;
   }
 

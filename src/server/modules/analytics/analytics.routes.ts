@@ -1,8 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AnalyticsQuery, EVENTS_PER_MINUTE, EventInput } from '../../../shared/analytics.js';
-import { parseInput } from '../../errors.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RateLimitStore } from '../../adapters/redis/redis.js';
+import { AnalyticsQuery, AnalyticsSummary, EVENTS_PER_MINUTE, EventInput } from '../../../shared/analytics.js';
+import { limitMessages } from '../../../shared/plans.js';
+import { callerOf } from '../../caller.js';
+import { ForbiddenError, rateLimitError } from '../../errors.js';
 import type { RequireUser } from '../auth/require-user.js';
+import type { PlansService } from '../plans/plans.service.js';
 import type { EventIngest } from './analytics.ingest.js';
 import type { LiveCounters } from './analytics.live.js';
 import type { AnalyticsService } from './analytics.service.js';
@@ -19,16 +24,31 @@ function isPrefetch(req: FastifyRequest): boolean {
 
 export async function analyticsRoutes(
   app: FastifyInstance,
-  deps: { ingest: EventIngest; analytics: AnalyticsService; live: LiveCounters; requireUser: RequireUser },
+  deps: {
+    ingest: EventIngest;
+    analytics: AnalyticsService;
+    live: LiveCounters;
+    requireUser: RequireUser;
+    limits: RateLimitStore;
+    plans: PlansService;
+  },
 ) {
-  const { ingest, analytics, live, requireUser } = deps;
+  const { ingest, analytics, live, requireUser, plans } = deps;
+  const analyticsEnabled = async (req: FastifyRequest) => (await plans.userPlan(callerOf(req).userId)).analyticsEnabled;
+  // The plan's analytics_enabled: without it, the cards and per-ad figures only; charts, breakdowns,
+  // the CSV export and live counters come with the plans that include analytics.
+  const requireAnalytics = async (req: FastifyRequest) => {
+    if (!(await analyticsEnabled(req))) throw new ForbiddenError(limitMessages.upgradeRequired);
+  };
 
   // Public: listeners' pages record events here.
-  await app.register(async (events) => {
+  await app.register(async (plain) => {
+    const events = plain.withTypeProvider<ZodTypeProvider>();
     await events.register(rateLimit, {
+      ...deps.limits('events'),
       max: EVENTS_PER_MINUTE,
       timeWindow: '1 minute',
-      // Per client (network and browser); kept in memory only, never stored.
+      // Per client (network and browser); kept in memory (or Redis, for a minute), never stored.
       keyGenerator: (req) => `${req.ip}\n${req.headers['user-agent'] ?? ''}`,
       // Pages send events in the background and never read these; only the refusal says when to retry.
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
@@ -38,17 +58,13 @@ export async function analyticsRoutes(
         'x-ratelimit-reset': false,
         'retry-after': true,
       },
-      errorResponseBuilder: (_req, ctx) => ({
-        statusCode: ctx.statusCode,
-        error: 'Too Many Requests',
-        message: 'Too many events from this client; try again in a minute',
-      }),
+      errorResponseBuilder: rateLimitError('Too many events from this client; try again in a minute'),
     });
     // Answers carry no body, so the security headers (about 1 KB a response) are left off; at thousands
     // of events a second, only warnings and errors are logged.
     const options = { bodyLimit: 4096, helmet: false, compress: false, logLevel: 'warn' } as const;
-    events.post('/api/events', options, async (req, reply) => {
-      const outcome = await ingest.accept(parseInput(EventInput, req.body), {
+    events.post('/api/events', { ...options, schema: { body: EventInput } }, async (req, reply) => {
+      const outcome = await ingest.accept(req.body, {
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? '',
         prefetch: isPrefetch(req),
@@ -58,28 +74,40 @@ export async function analyticsRoutes(
   });
 
   // The owner's figures.
-  await app.register(async (owner) => {
+  await app.register(async (plain) => {
+    const owner = plain.withTypeProvider<ZodTypeProvider>();
     owner.addHook('preHandler', requireUser);
 
-    owner.get('/api/analytics', async (req) => analytics.summary(req.user!.id, parseInput(AnalyticsQuery, req.query)));
+    owner.get(
+      '/api/analytics',
+      { schema: { querystring: AnalyticsQuery, response: { 200: AnalyticsSummary } } },
+      async (req) => {
+        const summary = await analytics.summary(callerOf(req).userId, req.query);
+        return (await analyticsEnabled(req)) ? summary : { ...summary, daily: [], sources: [], devices: [] };
+      },
+    );
 
-    owner.get('/api/analytics/export.csv', async (req, reply) => {
-      const query = parseInput(AnalyticsQuery, req.query);
-      const csv = await analytics.csv(req.user!.id, query);
-      const { from, to } = analytics.rangeOf(query.period);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="adreplay-analytics-${from ?? 'all'}-to-${to}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(csv);
-    });
+    owner.get(
+      '/api/analytics/export.csv',
+      { preHandler: requireAnalytics, schema: { querystring: AnalyticsQuery } },
+      async (req, reply) => {
+        const query = req.query;
+        const csv = await analytics.csv(callerOf(req).userId, query);
+        const { from, to } = analytics.rangeOf(query.period);
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="adreplay-analytics-${from ?? 'all'}-to-${to}.csv"`)
+          .header('Cache-Control', 'no-store')
+          .send(csv);
+      },
+    );
 
     const streams = new Set<() => void>();
     owner.addHook('preClose', async () => {
       for (const end of streams) end();
     });
 
-    owner.get('/api/analytics/stream', async (req, reply) => {
+    owner.get('/api/analytics/stream', { preHandler: requireAnalytics }, async (req, reply) => {
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -90,7 +118,7 @@ export async function analyticsRoutes(
       });
       let unwatch: () => void;
       try {
-        unwatch = await live.watch(req.user!.id, (total) => {
+        unwatch = await live.watch(callerOf(req).userId, (total) => {
           res.write(`event: update\ndata: ${JSON.stringify({ total })}\n\n`);
         });
       } catch (err) {
@@ -108,11 +136,5 @@ export async function analyticsRoutes(
       streams.add(end);
       req.raw.once('close', end);
     });
-  });
-
-  // Accepted events reach the database before the process exits.
-  app.addHook('onClose', async () => {
-    await ingest.close();
-    app.log.info({ events: ingest.stats }, 'analytics events written');
   });
 }

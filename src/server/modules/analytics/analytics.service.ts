@@ -1,4 +1,5 @@
 import {
+  dayOf,
   DEVICE_CLASSES,
   PERIOD_DAYS,
   type AdAnalytics,
@@ -9,12 +10,10 @@ import {
   type EventCounts,
   type EventType,
 } from '../../../shared/analytics.js';
-import { NotFoundError } from '../../errors.js';
-import type { AdsRepository } from '../ads/ads.repository.js';
+import type { MyAdsService } from '../ads/my-ads.service.js';
 import type { AnalyticsRepository, DayRange } from './analytics.repository.js';
 
 const DAY_MS = 86_400_000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(day) + n * DAY_MS));
 
 const COUNT_OF: Record<EventType, keyof EventCounts> = {
@@ -40,7 +39,7 @@ function csvCell(value: string | number): string {
 }
 
 /** An owner's figures, read from the daily roll-ups over whole UTC days. */
-export function createAnalyticsService(deps: { repo: AnalyticsRepository; ads: AdsRepository; clock?: () => Date }) {
+export function createAnalyticsService(deps: { repo: AnalyticsRepository; ads: MyAdsService; clock?: () => Date }) {
   const { repo, ads } = deps;
   const clock = deps.clock ?? (() => new Date());
 
@@ -49,16 +48,16 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; ads: A
     return { from: period === 'all' ? null : addDays(to, 1 - PERIOD_DAYS[period]), to };
   }
 
-  /** Someone else's ad answers exactly like a missing one. */
+  /** Someone else's ad answers exactly like a missing one (the ads service's NotFoundError). */
   async function assertOwned(userId: string, adId: string | undefined) {
-    if (adId && !(await ads.findOwned(adId, userId))) throw new NotFoundError('Ad not found');
+    if (adId) await ads.get(userId, adId);
   }
 
   return {
     async summary(userId: string, { period, adId }: AnalyticsQuery): Promise<AnalyticsSummary> {
       await assertOwned(userId, adId);
       const range = rangeOf(period);
-      const [mine, rollups] = await Promise.all([ads.listByOwner(userId), repo.rollups(userId, range, adId)]);
+      const [mine, rollups] = await Promise.all([ads.list(userId), repo.rollups(userId, range, adId)]);
       const scoped = adId ? mine.filter((a) => a.id === adId) : mine;
 
       const perAd = new Map<string, EventCounts>(scoped.map((a) => [a.id, noCounts()]));

@@ -2,10 +2,18 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsSummary } from '../../../shared/analytics.js';
-import { analytics, analyticsDaily, analyticsDedupe, analyticsSalts } from '../../db/schema.js';
+import {
+  analytics,
+  analyticsDaily,
+  analyticsDedupe,
+  analyticsSalts,
+  subscriptionPlans,
+  userSubscriptions,
+} from '../../db/schema.js';
 import { insertAd } from '../../db/seed/factories.js';
+import { PLAN_SEED } from '../../db/seed/plans.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { signUpUser } from '../../test/session.js';
+import { signUpUser as signUpFreeUser } from '../../test/session.js';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const IPHONE =
@@ -18,8 +26,17 @@ let t: TestApp;
 let owner: { id: string; cookie: string };
 let other: { id: string; cookie: string };
 
+/** An advertiser on Premium: charts, breakdowns, CSV and live counters need a plan with analytics. */
+async function signUpUser(app: TestApp) {
+  const user = await signUpFreeUser(app);
+  const premium = (await app.db.select().from(subscriptionPlans)).find((p) => p.name === 'Premium')!;
+  await app.db.insert(userSubscriptions).values({ userId: user.id, planId: premium.id });
+  return user;
+}
+
 beforeAll(async () => {
   t = await createTestApp({}, { clock: () => new Date(now) });
+  await t.db.insert(subscriptionPlans).values(PLAN_SEED);
   owner = await signUpUser(t);
   other = await signUpUser(t);
 });
@@ -420,5 +437,24 @@ describe('live counters and shutdown', () => {
     expect(app.app.eventIngest.stats).toMatchObject({ accepted: 25, counted: 0 });
     await app.close();
     expect(await rawCount(ad.id)).toBe(25);
+  });
+});
+
+describe('a plan without analytics', () => {
+  it('keeps the cards and per-ad figures, and answers charts, breakdowns, CSV and live counters as an upgrade', async () => {
+    const free = await signUpFreeUser(t);
+    const ad = await insertAd(t.db, { userId: free.id });
+    await post({ adId: ad.id, type: 'play' });
+    const summary = (
+      await t.app.inject({ url: '/api/analytics?period=7d', headers: { cookie: free.cookie } })
+    ).json() as AnalyticsSummary;
+    expect(summary.totals.plays).toBeGreaterThanOrEqual(0);
+    expect(summary.ads.map((a) => a.id)).toEqual([ad.id]);
+    expect([summary.daily, summary.sources, summary.devices]).toEqual([[], [], []]);
+    for (const url of ['/api/analytics/export.csv?period=7d', '/api/analytics/stream']) {
+      const res = await t.app.inject({ url, headers: { cookie: free.cookie } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe('Upgrade Required');
+    }
   });
 });

@@ -120,7 +120,12 @@ describe('using a key', () => {
     const res = await callApi(t, key, 'GET', '/api/v1/ads');
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toBe('Bearer realm="AdReplay API"');
-    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: apiKeyMessages.invalid });
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+      error: 'Unauthorized',
+      message: apiKeyMessages.invalid,
+    });
     expect((await session(u.cookie, 'DELETE', `/api/my/api-keys/${id}`)).statusCode).toBe(404);
   });
 

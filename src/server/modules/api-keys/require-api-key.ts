@@ -1,14 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiKeyMessages } from '../../../shared/api-keys.js';
+import type {} from '../../caller.js';
 import { UnauthorizedError } from '../../errors.js';
+import { PRIVATE_NO_STORE } from '../../security-headers.js';
 import type { ApiKeysService } from './api-keys.service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The API key a public API request was made with. */
-    apiKey?: { keyId: string; userId: string };
-  }
-}
 
 export class InvalidApiKeyError extends UnauthorizedError {
   constructor() {
@@ -25,13 +20,14 @@ const BEARER = /^Bearer +(\S+) *$/i;
  */
 export function createRequireApiKey(apiKeys: ApiKeysService) {
   return async function requireApiKey(req: FastifyRequest, reply: FastifyReply) {
+    void reply.header('cache-control', PRIVATE_NO_STORE);
     const key = BEARER.exec(req.headers.authorization ?? '')?.[1];
     const found = key ? await apiKeys.authenticate(key) : null;
     if (!found) {
       reply.header('WWW-Authenticate', 'Bearer realm="AdReplay API"');
       throw new InvalidApiKeyError();
     }
-    req.apiKey = found;
+    req.auth = found;
   };
 }
 export type RequireApiKey = ReturnType<typeof createRequireApiKey>;

@@ -1,75 +1,187 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RateLimitStore } from '../../adapters/redis/redis.js';
 import { z } from 'zod';
-import { AnalyticsQuery } from '../../../shared/analytics.js';
+import { AdCreateForm, AdUpdateForm, OwnAd } from '../../../shared/ads.js';
+import { AnalyticsQuery, AnalyticsSummary } from '../../../shared/analytics.js';
 import { API_REQUESTS_PER_MINUTE, apiKeyMessages } from '../../../shared/api-keys.js';
-import { NotFoundError, parseInput } from '../../errors.js';
-import type { RequireApiKey } from '../api-keys/require-api-key.js';
-import { createAdFromForm, updateAdFromForm } from '../ads/my-ads.routes.js';
+import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
+import { callerOf } from '../../caller.js';
+import { rateLimitError } from '../../errors.js';
+import { IdParams, streamedForm } from '../../route-schemas.js';
+import { refuseUnreadUploads, uploadRateLimit, type AdForm } from '../ads/ad-form.js';
 import type { MyAdsService } from '../ads/my-ads.service.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
-import { buildOpenApiDocument } from './openapi.js';
+import type { RequireApiKey } from '../api-keys/require-api-key.js';
+import { errorResponse, noContent } from './openapi.js';
 
-const AdId = z.uuid();
 /** The ad id of the path; one that cannot exist answers like someone else's ad. */
-function adIdOf(req: FastifyRequest): string {
-  const id = AdId.safeParse((req.params as { id?: unknown }).id);
-  if (!id.success) throw new NotFoundError('Ad not found');
-  return id.data;
-}
+const AdIdParams = IdParams('Ad not found');
 const PeriodQuery = AnalyticsQuery.pick({ period: true });
+const AdList = z.object({ ads: z.array(OwnAd), count: z.int() });
+
+const COMMON = {
+  401: errorResponse('Missing, malformed or revoked API key'),
+  429: errorResponse(`More than ${API_REQUESTS_PER_MINUTE} requests in a minute with this key`),
+};
+/** Creating and updating also count towards the caller's uploads of the hour. */
+const UPLOAD_LIMIT = {
+  429: errorResponse(
+    `More than ${API_REQUESTS_PER_MINUTE} requests in a minute with this key, or more than ${UPLOADS_PER_HOUR} ads created or updated in an hour`,
+  ),
+};
+const NOT_FOUND = { 404: errorResponse("No such ad among the key owner's ads (someone else's ad answers the same)") };
+const FORM_ERRORS = {
+  400: errorResponse(
+    "Invalid field (the message names it, e.g. 'Title must be at least 3 characters') or missing audio",
+  ),
+  413: errorResponse("A file is over its limit ('File size exceeds 10MB limit.')"),
+  415: errorResponse("A file is not what its field needs ('Invalid file type. Please select a audio file.')"),
+};
 
 /**
  * The public API, v1: the dashboard's ad services behind an API key instead of a session. Routes
- * only translate HTTP; limits, file checks, ownership and messages are the services'.
+ * only translate HTTP; limits, file checks, ownership and messages are the services'. The OpenAPI
+ * document is generated from these declarations.
  */
 export async function apiV1Routes(
   app: FastifyInstance,
-  deps: { myAds: MyAdsService; analytics: AnalyticsService; requireApiKey: RequireApiKey; origin: string },
+  deps: {
+    myAds: MyAdsService;
+    adForm: AdForm;
+    analytics: AnalyticsService;
+    requireApiKey: RequireApiKey;
+    limits: RateLimitStore;
+  },
 ) {
-  const { myAds, analytics, requireApiKey } = deps;
-  const document = buildOpenApiDocument(deps.origin);
+  const { myAds, adForm, analytics, requireApiKey } = deps;
 
-  app.get('/api/v1/openapi.json', async (_req, reply) =>
-    reply.header('Access-Control-Allow-Origin', '*').header('Cache-Control', 'public, max-age=300').send(document),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/v1/openapi.json',
+      { schema: { operationId: 'getOpenApiDocument', summary: 'This document', security: [] } },
+      async (_req, reply) =>
+        reply
+          .header('Access-Control-Allow-Origin', '*')
+          .header('Cache-Control', 'public, max-age=300')
+          .send(app.swagger()),
+    );
 
-  await app.register(async (v1) => {
+  await app.register(async (plain) => {
+    const v1 = plain.withTypeProvider<ZodTypeProvider>();
     // The key first (onRequest), so the limit below counts per key and never reads an upload of a stranger.
     v1.addHook('onRequest', requireApiKey);
     await v1.register(rateLimit, {
+      ...deps.limits('api-v1'),
       hook: 'preHandler',
       max: API_REQUESTS_PER_MINUTE,
       timeWindow: '1 minute',
-      keyGenerator: (req) => req.apiKey!.keyId,
-      errorResponseBuilder: (_req, ctx) => ({
-        statusCode: ctx.statusCode,
-        error: 'Too Many Requests',
-        message: apiKeyMessages.tooManyRequests,
-      }),
+      keyGenerator: (req) => callerOf(req).keyId!,
+      errorResponseBuilder: rateLimitError(apiKeyMessages.tooManyRequests),
     });
-    const owner = (req: FastifyRequest) => req.apiKey!.userId;
+    const owner = (req: Parameters<typeof callerOf>[0]) => callerOf(req).userId;
+    refuseUnreadUploads(v1);
+    const uploadLimit = await uploadRateLimit(v1, (req) => `key:${callerOf(req).keyId!}`, deps.limits);
 
-    v1.get('/api/v1/ads', async (req) => {
-      const ads = await myAds.list(owner(req));
-      return { ads, count: ads.length };
-    });
-
-    v1.get('/api/v1/ads/:id', async (req) => myAds.get(owner(req), adIdOf(req)));
-
-    v1.post('/api/v1/ads', async (req, reply) =>
-      reply.status(201).send(await createAdFromForm(myAds, owner(req), req, reply)),
+    v1.get(
+      '/api/v1/ads',
+      {
+        schema: {
+          operationId: 'listAds',
+          summary: 'List your ads, newest first (any status, active or not)',
+          response: { 200: AdList.describe('Your ads and their number'), ...COMMON },
+        },
+      },
+      async (req) => {
+        const ads = await myAds.list(owner(req));
+        return { ads, count: ads.length };
+      },
     );
 
-    v1.put('/api/v1/ads/:id', async (req, reply) => updateAdFromForm(myAds, owner(req), adIdOf(req), req, reply));
+    v1.get(
+      '/api/v1/ads/:id',
+      {
+        schema: {
+          operationId: 'getAd',
+          summary: 'One of your ads',
+          params: AdIdParams,
+          response: { 200: OwnAd, ...NOT_FOUND, ...COMMON },
+        },
+      },
+      async (req) => myAds.get(owner(req), req.params.id),
+    );
 
-    v1.delete('/api/v1/ads/:id', async (req, reply) => {
-      await myAds.remove(owner(req), adIdOf(req));
-      return reply.status(204).send();
-    });
+    v1.post(
+      '/api/v1/ads',
+      {
+        preHandler: uploadLimit,
+        schema: {
+          operationId: 'createAd',
+          summary: 'Create an ad from the same fields and files as the dashboard form',
+          description: "Counts towards the plan's monthly ad limit. The ad is published at once.",
+          consumes: ['multipart/form-data'],
+          body: streamedForm(AdCreateForm),
+          response: {
+            201: OwnAd,
+            ...FORM_ERRORS,
+            403: errorResponse(
+              "The plan's monthly limit is reached ('You have reached your ad creation limit for this month')",
+            ),
+            ...COMMON,
+            ...UPLOAD_LIMIT,
+          },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await adForm.create(owner(req), req, reply)),
+    );
 
-    v1.get('/api/v1/ads/:id/analytics', async (req) =>
-      analytics.summary(owner(req), { ...parseInput(PeriodQuery, req.query), adId: adIdOf(req) }),
+    v1.put(
+      '/api/v1/ads/:id',
+      {
+        preHandler: uploadLimit,
+        schema: {
+          operationId: 'updateAd',
+          summary: 'Replace the fields of an ad; files sent replace the stored ones',
+          description: 'Status and featured state never change here. Fields left out are cleared, as in the form.',
+          consumes: ['multipart/form-data'],
+          params: AdIdParams,
+          body: streamedForm(AdUpdateForm),
+          response: { 200: OwnAd, ...FORM_ERRORS, ...NOT_FOUND, ...COMMON, ...UPLOAD_LIMIT },
+        },
+      },
+      async (req, reply) => adForm.update(owner(req), req.params.id, req, reply),
+    );
+
+    v1.delete(
+      '/api/v1/ads/:id',
+      {
+        schema: {
+          operationId: 'deleteAd',
+          summary: 'Delete an ad and its files',
+          params: AdIdParams,
+          response: { 204: noContent('Deleted'), ...NOT_FOUND, ...COMMON },
+        },
+      },
+      async (req, reply) => {
+        await myAds.remove(owner(req), req.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    v1.get(
+      '/api/v1/ads/:id/analytics',
+      {
+        schema: {
+          operationId: 'getAdAnalytics',
+          summary: "An ad's plays, clicks, shares and QR scans over a period, by day, source and device",
+          params: AdIdParams,
+          querystring: PeriodQuery,
+          response: { 200: AnalyticsSummary, 400: errorResponse('Unknown period'), ...NOT_FOUND, ...COMMON },
+        },
+      },
+      async (req) => analytics.summary(owner(req), { period: req.query.period, adId: req.params.id }),
     );
   });
 }

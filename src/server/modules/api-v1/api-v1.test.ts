@@ -1,4 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,13 +9,15 @@ import { AdInput, type PublicAd } from '../../../shared/ads.js';
 import type { AnalyticsSummary } from '../../../shared/analytics.js';
 import { API_REQUESTS_PER_MINUTE, apiKeyMessages } from '../../../shared/api-keys.js';
 import { API_KEY_VARIABLE, partnerUploadExample } from '../../../shared/partner-api.js';
-import { subscriptionPlans } from '../../db/schema.js';
+import { subscriptionPlans, userSubscriptions } from '../../db/schema.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import { callApi, createApiKey } from '../../test/api-key.js';
 import type { Part as FormPart } from '../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { signUpUser } from '../../test/session.js';
+
+const execFileAsync = promisify(execFile);
 
 let t: TestApp;
 let mp3: Buffer;
@@ -78,7 +83,7 @@ describe('the documented upload example', () => {
       const v = rest.join('=');
       if (flag === '-H') parsed.headers.push(value);
       else if (flag === '-F' && v.startsWith('@')) parsed.files.push([name!, v.slice(1)]);
-      else if (flag === '-F') parsed.fields.push([name!, v]);
+      else if (flag === '-F' || flag === '--form-string') parsed.fields.push([name!, v]);
       else throw new Error(`unexpected argument ${flag}`);
     }
     return parsed;
@@ -112,6 +117,35 @@ describe('the documented upload example', () => {
       isActive: true,
     });
     expect(ad.logoUrl).toMatch(/\.png$/);
+  });
+});
+
+describe('the documented upload example, run by a shell', () => {
+  it('creates the ad when its text runs verbatim through bash -c (origin and key substituted)', async () => {
+    const { key } = await partner();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-curl-'));
+    try {
+      await writeFile(path.join(dir, 'spot.mp3'), mp3);
+      await writeFile(path.join(dir, 'logo.png'), png);
+      const command = partnerUploadExample(address);
+      const { stdout } = await execFileAsync('bash', ['-c', `${command} --silent --show-error`], {
+        cwd: dir,
+        env: { ...process.env, [API_KEY_VARIABLE]: key },
+      });
+      const ad = JSON.parse(stdout) as PublicAd;
+      expect(ad).toMatchObject({
+        title: 'Morning Drive Sponsor',
+        category: 'Food & Dining',
+        location: 'Portland, OR',
+        phone: '(555) 010-1201',
+        websiteUrl: 'https://sunrise-bakery.example.com',
+      });
+      expect(ad.logoUrl).toMatch(/\.png$/);
+      expect(ad.audioDurationMs).toBeGreaterThan(10_000);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -149,7 +183,7 @@ describe('ads through the public API', () => {
     expect((await callApi(t, p.key, 'DELETE', `/api/v1/ads/${ad.id}`)).statusCode).toBe(204);
     const gone = await callApi(t, p.key, 'GET', `/api/v1/ads/${ad.id}`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Ad not found' });
+    expect(gone.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'Ad not found' });
     expect((await t.app.inject(ad.audioUrl)).statusCode).toBe(404);
   });
 
@@ -205,6 +239,9 @@ describe('ads through the public API', () => {
 describe("an ad's analytics", () => {
   it('is the same summary as the dashboard’s for that ad, over the chosen period', async () => {
     const p = await partner();
+    // Breakdowns come with the plans that include analytics (on Free the dashboard shows totals only).
+    const [premium] = (await t.db.select().from(subscriptionPlans)).filter((plan) => plan.name === 'Premium');
+    await t.db.insert(userSubscriptions).values({ userId: p.id, planId: premium!.id });
     const ad = (await callApi(t, p.key, 'POST', '/api/v1/ads', [...FIELDS, audio()])).json() as PublicAd;
     const event = await t.app.inject({
       method: 'POST',
@@ -250,6 +287,7 @@ describe('the rate limit', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       statusCode: 429,
+      code: 'RATE_LIMITED',
       error: 'Too Many Requests',
       message: apiKeyMessages.tooManyRequests,
     });

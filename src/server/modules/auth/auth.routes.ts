@@ -1,17 +1,30 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authServerMessages, SignupFields } from '../../../shared/auth.js';
+import type { ErrorCode } from '../../../shared/errors.js';
 import type { AddressPseudonym } from '../../client-address.js';
+import { errorBody } from '../../errors.js';
 import type { Auth } from './auth.js';
-import type { LoginFailures } from './login-failures.js';
-import { assertSameOrigin } from './same-origin.js';
+import { messages } from '../../../shared/messages.js';
+import { AppError, TooManyRequestsError } from '../../errors.js';
+import { isCommonPassword } from './common-passwords.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { PRIVATE_NO_STORE } from '../../security-headers.js';
 
-/** better-auth's error codes, reworded so the spec's error tables (matched on text) apply. */
-const REWORD: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: authServerMessages.invalidCredentials,
-  EMAIL_NOT_VERIFIED: authServerMessages.emailNotConfirmed,
-  USER_ALREADY_EXISTS: authServerMessages.userExists,
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: authServerMessages.userExists,
+/** better-auth's error codes as ours, reworded so the spec's error tables (matched on text) apply. */
+const REWORD: Record<string, { code: ErrorCode; message: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { code: 'INVALID_CREDENTIALS', message: authServerMessages.invalidCredentials },
+  EMAIL_NOT_VERIFIED: { code: 'EMAIL_NOT_VERIFIED', message: authServerMessages.emailNotConfirmed },
+  USER_ALREADY_EXISTS: { code: 'USER_EXISTS', message: authServerMessages.userExists },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: 'USER_EXISTS', message: authServerMessages.userExists },
 };
+
+/** better-auth's error answer in the one error shape. */
+function authError(status: number, body: { code?: unknown; message?: unknown }, retryAfter?: number) {
+  const known = typeof body.code === 'string' ? REWORD[body.code] : undefined;
+  if (known) return errorBody(status, known.message, known.code);
+  if (status === 429) return errorBody(status, authServerMessages.tooManyRequests, 'RATE_LIMITED', retryAfter);
+  return errorBody(status, typeof body.message === 'string' ? body.message : '');
+}
 
 /** The request as better-auth reads it; `address` stands in for the client's (see client-address.ts). */
 export function toWebRequest(req: FastifyRequest, origin: string, address?: string): Request {
@@ -30,55 +43,95 @@ export function toWebRequest(req: FastifyRequest, origin: string, address?: stri
   });
 }
 
-/** Mounts better-auth under /api/auth, adding the per-address sign-in limit and the spec's wording. */
+/** Where better-auth takes a new password, and the field it is in. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  '/api/auth/sign-up/email': 'password',
+  '/api/auth/reset-password': 'newPassword',
+  '/api/auth/change-password': 'newPassword',
+};
+
+/**
+ * A verification link that is valid but was already followed redirects like a fresh one, minus the
+ * session it signs in with (autoSignInAfterVerification); the page it lands on is told, so it can say so.
+ */
+function markUsedLink(reply: FastifyReply, res: Response, signedIn: boolean) {
+  const location = res.headers.get('location');
+  if (res.status !== 302 || signedIn || !location || /[?&]error=/.test(location)) return;
+  reply.header('location', `${location}${location.includes('?') ? '&' : '?'}used=1`);
+}
+
+/**
+ * Mounts better-auth under /api/auth, adding the sign-up form's rules, the common-password check, the
+ * sign-in throttle and the spec's wording.
+ */
 export async function authRoutes(
   app: FastifyInstance,
   {
     auth,
     origin,
-    failures,
+    throttle,
     addressOf,
-  }: { auth: Auth; origin: string; failures: LoginFailures; addressOf: AddressPseudonym },
+  }: { auth: Auth; origin: string; throttle: LoginThrottle; addressOf: AddressPseudonym },
 ) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(req, reply) {
-      assertSameOrigin(req, origin);
-      const path = req.url.split('?')[0];
-      if (req.method === 'POST' && path === '/api/auth/sign-up/email') {
+      const path = req.url.split('?')[0]!;
+      const post = req.method === 'POST';
+      if (post && path === '/api/auth/sign-up/email') {
         // better-auth checks only its own fields: the sign-up form's rules apply here too, with its texts.
         const checked = SignupFields.safeParse(req.body ?? {});
         if (!checked.success) {
-          return reply.status(400).send({ code: 'VALIDATION_ERROR', message: checked.error.issues[0]!.message });
+          return reply.status(400).send(errorBody(400, checked.error.issues[0]!.message));
         }
         req.body = { ...(req.body as object), ...checked.data }; // what was checked (trimmed) is what is stored
       }
-      const signIn = req.method === 'POST' && path === '/api/auth/sign-in/email';
-      const email = signIn ? String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
-      if (email && (await failures.isBlocked(email))) {
-        return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: authServerMessages.tooManyRequests });
+      const newPassword = post
+        ? (req.body as Record<string, unknown> | undefined)?.[NEW_PASSWORD_FIELD[path] ?? '']
+        : undefined;
+      if (typeof newPassword === 'string' && (await isCommonPassword(newPassword))) {
+        throw new AppError(400, messages.commonPassword, 'COMMON_PASSWORD');
+      }
+      if (post && path === '/api/auth/change-password') {
+        // A new password ends every other session, whatever the client asked: whoever knew the old one is out.
+        req.body = { ...(req.body as object), revokeOtherSessions: true };
       }
 
-      const res = await auth.handler(toWebRequest(req, origin, addressOf(req.ip)));
+      const address = addressOf(req.ip);
+      const signIn = post && path === '/api/auth/sign-in/email';
+      const email = signIn
+        ? String((req.body as { email?: unknown } | undefined)?.email ?? '')
+            .trim()
+            .toLowerCase()
+        : '';
+      if (email) {
+        const wait = await throttle.secondsToWait(email, address);
+        if (wait > 0) throw new TooManyRequestsError(authServerMessages.tooManyRequests, wait);
+      }
+
+      const res = await auth.handler(toWebRequest(req, origin, address));
+      if (email) {
+        if (res.status === 401) await throttle.failed(email, address);
+        else if (res.ok) await throttle.succeeded(email, address);
+      }
+      // better-auth's own per-address limit says when in a header of its own.
+      const retryAfter = res.status === 429 ? Number(res.headers.get('x-retry-after')) || 60 : undefined;
       reply.status(res.status);
       res.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
       const cookies = res.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
+      // Sessions, users and tokens: nothing here may be kept by a cache.
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      if (req.method === 'GET' && path === '/api/auth/verify-email') markUsedLink(reply, res, cookies.length > 0);
 
-      if (email) {
-        if (res.status === 401) await failures.record(email);
-        else if (res.ok) await failures.clear(email);
-      }
       const text = await res.text();
       if (!text || !res.headers.get('content-type')?.includes('json')) return reply.send(text || null);
-      const body = JSON.parse(text) as { code?: string; message?: string };
-      if (!res.ok && body && typeof body === 'object') {
-        if (body.code && REWORD[body.code]) body.message = REWORD[body.code];
-        else if (res.status === 429) body.message = authServerMessages.tooManyRequests;
-      }
+      const body = JSON.parse(text) as unknown;
+      if (!res.ok && body && typeof body === 'object') return reply.send(authError(res.status, body, retryAfter));
       return reply.send(body);
     },
   });

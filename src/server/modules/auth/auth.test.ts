@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, profiles, rateLimits, sessions, users, verifications } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mimeStructure, readMails, readRawMails } from '../../test/mail.js';
-import { escapeHtml } from '../seo/head.js';
+import { escapeHtml } from '../../../shared/html.js';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
@@ -36,7 +36,7 @@ async function signUp(overrides: Record<string, string> = {}) {
   const email = overrides.email ?? `person${++n}@example.com`;
   const res = await post('/api/auth/sign-up/email', {
     email,
-    password: 'secret123',
+    password: 'tuned-radio-42',
     name: 'Pat Doe',
     firstName: 'Pat',
     lastName: 'Doe',
@@ -76,7 +76,7 @@ describe('sign-up', () => {
     const user = (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
     const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, user.id));
     expect(account!.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/); // salt:scrypt-key
-    expect(account!.password).not.toContain('secret123');
+    expect(account!.password).not.toContain('tuned-radio-42');
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
     expect(profile).toMatchObject({ firstName: 'Pat', lastName: 'Doe', companyName: 'Doe & Co' });
     expect(cookie).toContain('better-auth.session_token=');
@@ -129,7 +129,11 @@ describe('sign-up', () => {
       expect(res.headers['set-cookie']).toBeUndefined();
     }
     // Fields left out altogether, as an API client might.
-    const bare = await post('/api/auth/sign-up/email', { email: 'bare@example.com', password: 'secret123', name: 'B' });
+    const bare = await post('/api/auth/sign-up/email', {
+      email: 'bare@example.com',
+      password: 'tuned-radio-42',
+      name: 'B',
+    });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().message).toBe('First name is required');
     expect((await t.db.select().from(users)).length).toBe(usersBefore);
@@ -147,8 +151,8 @@ describe('sign-up', () => {
 describe('sign-in and sessions', () => {
   it('gives a new session id on every sign-in, and sign-out deletes the session on the server', async () => {
     const { email } = await signUp();
-    const a = cookieOf(await signIn(email, 'secret123'));
-    const b = cookieOf(await signIn(email, 'secret123'));
+    const a = cookieOf(await signIn(email, 'tuned-radio-42'));
+    const b = cookieOf(await signIn(email, 'tuned-radio-42'));
     expect(a).not.toBe(b);
     const me = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: b } });
     expect(me.json().user.email).toBe(email);
@@ -172,18 +176,91 @@ describe('sign-in and sessions', () => {
     expect(res.json().message).toContain('Invalid login credentials');
   });
 
-  it('limits failed sign-ins per e-mail address, from any address', async () => {
+  it("slows failed sign-ins per account without locking the owner out: a stranger's failures stop only the stranger", async () => {
     const { email } = await signUp();
-    for (let i = 0; i < 5; i++) expect((await signIn(email, 'nope-nope')).statusCode).toBe(401);
-    const limited = await signIn(email, 'secret123');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toContain('Too many requests');
+    const stranger = ['198.51.100.1', '198.51.100.2', '198.51.100.3'];
+    // Nine wrong passwords from three addresses: the account is well past its free failures.
+    for (let i = 0; i < 9; i++) {
+      const res = await signIn(email, `guess-${i}-wrong`, stranger[i % 3]);
+      expect(res.statusCode, `attempt ${i + 1}`).toBeLessThan(500);
+    }
+    // An address that failed on the account waits, even with the right password, and is told how long.
+    const held = await signIn(email, 'tuned-radio-42', stranger[0]);
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toContain('Too many requests');
+    expect(held.json().retryAfter).toBeGreaterThan(0);
+    expect(held.headers['retry-after']).toBe(String(held.json().retryAfter));
+    // The owner, from an address of their own that never failed, signs in.
+    const owner = await signIn(email, 'tuned-radio-42', '203.0.113.77');
+    expect(owner.statusCode).toBe(200);
+    expect(cookieOf(owner)).toContain('better-auth.session_token=');
+    // And keeps signing in while the stranger goes on guessing.
+    await signIn(email, 'another-wrong-guess', stranger[1]);
+    expect((await signIn(email, 'tuned-radio-42', '203.0.113.77')).statusCode).toBe(200);
+    expect((await signIn(email, 'tuned-radio-42', '203.0.113.78')).statusCode).toBe(200);
+  });
+
+  it('makes an address that keeps failing wait longer each time, and says how long', async () => {
+    let now = new Date('2026-03-02T10:00:00Z').getTime();
+    const s = await createTestApp({}, { clock: () => new Date(now) });
+    try {
+      const ip = '192.0.2.40';
+      const send = (url: string, payload: object) =>
+        s.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers: { origin: ORIGIN } });
+      const email = 'slowed@example.com';
+      const up = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: '192.0.2.99',
+        headers: { origin: ORIGIN },
+        payload: { email, password: 'tuned-radio-42', name: 'S', firstName: 'S', lastName: 'S', companyName: 'S' },
+      });
+      expect(up.statusCode).toBe(200);
+      const attempt = (password: string) => send('/api/auth/sign-in/email', { email, password });
+      for (let i = 0; i < 5; i++) expect((await attempt('not-it-at-all')).statusCode).toBe(401);
+
+      const waits: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const held = await attempt('tuned-radio-42');
+        expect(held.statusCode).toBe(429);
+        expect(held.json().message).toContain('Too many requests');
+        const wait = held.json().retryAfter as number;
+        expect(held.headers['retry-after']).toBe(String(wait));
+        waits.push(wait);
+        // Still waiting a second before the end; then one more wrong guess is heard, and fails.
+        now += (wait - 1) * 1000;
+        expect((await attempt('not-it-at-all')).statusCode).toBe(429);
+        now += 1000;
+        expect((await attempt('not-it-at-all')).statusCode).toBe(401);
+      }
+      expect(waits[0]).toBeGreaterThan(0);
+      expect(waits[1]).toBeGreaterThan(waits[0]!);
+      expect(waits[2]).toBeGreaterThan(waits[1]!);
+      // Waits stop growing at a cap, and after a quiet hour the address starts afresh.
+      now += 60 * 60_000;
+      expect((await attempt('tuned-radio-42')).statusCode).toBe(200);
+    } finally {
+      await s.close();
+    }
+  }, 120_000);
+
+  it('slows an address that fails on many accounts, and the login page can say how long', async () => {
+    const ip = '192.0.2.41';
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push((await signIn(`someone${i}@example.com`, 'wrong-guess-1', ip)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const held = await signIn('someone-else@example.com', 'wrong-guess-1', ip);
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toContain('Too many requests');
+    expect(held.json().retryAfter).toBeGreaterThan(0);
+    expect(held.headers['retry-after']).toBe(String(held.json().retryAfter));
   });
 
   it('keeps no client address: sessions and rate-limit rows hold a keyed stand-in, the same per network', async () => {
     const { email } = await signUp();
-    const a = await signIn(email, 'secret123', '203.0.113.50');
-    const b = await signIn(email, 'secret123', '203.0.113.50');
+    const a = await signIn(email, 'tuned-radio-42', '203.0.113.50');
+    const b = await signIn(email, 'tuned-radio-42', '203.0.113.50');
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const rows = await t.db.select().from(sessions);
     const stored = JSON.stringify([rows, await t.db.select().from(rateLimits)]);
@@ -201,13 +278,15 @@ describe('sign-in and sessions', () => {
     const res = await signIn('nobody@example.com', 'whatever1', ip);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toContain('Too many requests');
+    expect(res.json().retryAfter).toBeGreaterThan(0);
+    expect(res.headers['retry-after']).toBe(String(res.json().retryAfter));
   });
 
   it('rejects a sign-in posted from another site', async () => {
     const { email } = await signUp();
     const res = await post(
       '/api/auth/sign-in/email',
-      { email, password: 'secret123' },
+      { email, password: 'tuned-radio-42' },
       { origin: 'https://evil.example' },
     );
     expect(res.statusCode).toBe(403);
@@ -285,7 +364,7 @@ describe('password reset', () => {
         headers: { origin: ORIGIN },
         payload: {
           email: 'timing@example.com',
-          password: 'secret123',
+          password: 'tuned-radio-42',
           name: 'T',
           firstName: 'T',
           lastName: 'T',
@@ -347,7 +426,7 @@ describe('password reset', () => {
     const second = await post('/api/auth/reset-password', { newPassword: 'other-pass-2', token });
     expect(second.statusCode).toBe(400);
     expect((await signIn(email, 'brand-new-1')).statusCode).toBe(200);
-    expect((await signIn(email, 'secret123')).statusCode).toBe(401);
+    expect((await signIn(email, 'tuned-radio-42')).statusCode).toBe(401);
   });
 
   it('expires tokens after one hour', async () => {
@@ -440,14 +519,14 @@ describe('on an https PUBLIC_ORIGIN', () => {
       const email = 'secure@example.com';
       const up = await send('/api/auth/sign-up/email', {
         email,
-        password: 'secret123',
+        password: 'tuned-radio-42',
         name: 'S',
         firstName: 'S',
         lastName: 'S',
         companyName: 'S',
       });
       expect(up.statusCode).toBe(200);
-      const signIn = await send('/api/auth/sign-in/email', { email, password: 'secret123' });
+      const signIn = await send('/api/auth/sign-in/email', { email, password: 'tuned-radio-42' });
       expect(signIn.statusCode).toBe(200);
       const raw = ([] as string[]).concat(signIn.headers['set-cookie'] as string[]);
       const session = raw.find((c) => c.startsWith('__Secure-better-auth.session_token='));
@@ -474,7 +553,7 @@ describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
         headers: { origin: ORIGIN },
         payload: {
           email,
-          password: 'secret123',
+          password: 'tuned-radio-42',
           name: 'V',
           firstName: 'V',
           lastName: 'V',
@@ -488,7 +567,7 @@ describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
         method: 'POST',
         url: '/api/auth/sign-in/email',
         headers: { origin: ORIGIN },
-        payload: { email, password: 'secret123' },
+        payload: { email, password: 'tuned-radio-42' },
       });
       expect(login.statusCode).toBe(403);
       expect(login.json().message).toContain('Email not confirmed');

@@ -1,9 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { FastifyBaseLogger } from 'fastify';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/limits.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { loggableDbError } from '../../db/errors.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.js';
 import { passwordResetMail, verificationMail } from './auth.mails.js';
 
@@ -13,10 +15,12 @@ export interface AuthDeps {
   mailer: Mailer;
   secret: string;
   log: (msg: string, err?: unknown) => void;
+  /** Where better-auth's own messages go; failed queries arrive without their values. */
+  logger: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 }
 
 /** better-auth on our database: e-mail and password, database sessions, hashed one-time tokens. */
-export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
+export function createAuth({ db, config, mailer, secret, log, logger }: AuthDeps) {
   const origin = config.PUBLIC_ORIGIN;
   // Mail goes out in the background: a reset request answers in the same time whether or not the
   // address has an account (no enumeration by timing), and a slow mail server never blocks sign-up.
@@ -68,6 +72,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
         '/sign-in/email': { window: 15 * 60, max: 10 },
         '/sign-up/email': { window: 60 * 60, max: 10 },
         '/request-password-reset': { window: 15 * 60, max: 5 },
+        '/send-verification-email': { window: 15 * 60, max: 5 },
         // Every page load asks for the session: under the general limit, people sharing one address (an
         // office, a campus) would appear signed out. Reading one's own cookie guesses nothing.
         '/get-session': false,
@@ -78,6 +83,11 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
+    // Its default writes to the console, with a failed query's values (session tokens, e-mail addresses).
+    logger: {
+      log: (level, message, ...args) =>
+        logger[level]({ details: args.map(loggableDbError) }, message.replace(/\nparams: [\s\S]*/, '')),
+    },
   });
 }
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,15 +1,28 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../../errors.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The partner API: a bearer key, which browsers never attach by themselves, is all it reads. */
+const KEY_ONLY = /^\/api\/v1(\/|\?|$)/;
+
+export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
 /**
- * Refuses a state change sent by another site's page. Browsers put the page's Origin on every
- * cross-site POST, PUT, PATCH and DELETE, so one that is not ours means someone else's page is
- * riding on the user's cookie. The one check for the auth endpoints and every signed-in endpoint.
+ * Refuses a state change sent by another site's page. Browsers put the page's Origin on every POST,
+ * PUT, PATCH and DELETE, and say `Sec-Fetch-Site: cross-site` when the page is someone else's; either
+ * means another page is riding on the user's cookie. A request with cookies must name its origin (one
+ * that hides it cannot be told apart from an attack); one without cookies acts for nobody, so a
+ * server-side client may leave it out.
  */
 export function assertSameOrigin(req: FastifyRequest, origin: string): void {
-  if (READS.has(req.method)) return;
+  if (READS.has(req.method) || KEY_ONLY.test(req.url)) return;
   const sentFrom = req.headers.origin;
-  if (sentFrom && sentFrom !== origin) throw new ForbiddenError('Cross-site request refused');
+  if (sentFrom !== undefined && sentFrom !== origin) throw new ForbiddenError(CROSS_SITE_REFUSED);
+  if (req.headers['sec-fetch-site'] === 'cross-site') throw new ForbiddenError(CROSS_SITE_REFUSED);
+  if (sentFrom === undefined && req.headers.cookie) throw new ForbiddenError(CROSS_SITE_REFUSED);
+}
+
+/** The one check, in front of every route of the app (auth, dashboard, events, contact, uploads). */
+export function registerSameOriginGuard(app: FastifyInstance, origin: string): void {
+  app.addHook('onRequest', async (req) => assertSameOrigin(req, origin));
 }

@@ -1,11 +1,12 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EMBED_DATA_ID, EMBED_THEMES, type EmbedAd, type EmbedTheme } from '../../../shared/embed.js';
 import { escapeHtml } from '../../../shared/html.js';
 import { messages } from '../../../shared/messages.js';
 import { OEmbedQuery } from '../../../shared/oembed.js';
 import { SITE_NAME } from '../../../shared/page-meta.js';
-import { NotFoundError, parseInput } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import { jsonForScript, type PageTemplate } from '../seo/head.js';
 import type { EmbedService } from './embed.service.js';
 
@@ -26,14 +27,16 @@ export async function embedRoutes(
 ) {
   const { embed, origin, page } = deps;
 
-  app.get('/oembed', async (req, reply) => {
-    const answer = await embed.oembed(parseInput(OEmbedQuery, req.query));
-    // Public data, fetched by other sites' pages too.
-    return reply
-      .header('Access-Control-Allow-Origin', '*')
-      .header('Cache-Control', `public, max-age=${answer.cache_age}`)
-      .send(answer);
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/oembed', { schema: { querystring: OEmbedQuery } }, async (req, reply) => {
+      const answer = await embed.oembed(req.query);
+      // Public data, fetched by other sites' pages too.
+      return reply
+        .header('Access-Control-Allow-Origin', '*')
+        .header('Cache-Control', `public, max-age=${answer.cache_age}`)
+        .send(answer);
+    });
 
   app.get<{ Params: { slug: string }; Querystring: { theme?: string } }>(
     '/embed/:slug',

@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import type { PublicAd } from '../../../shared/ads.js';
+import { maxBytesOf, type PublicAd } from '../../../shared/ads.js';
 import { EMBED_HEIGHT, EMBED_WIDTH, embedCode, type EmbedAd } from '../../../shared/embed.js';
 import type { OEmbedQuery, OEmbedResponse } from '../../../shared/oembed.js';
 import { SITE_NAME } from '../../../shared/page-meta.js';
@@ -15,7 +15,7 @@ export class OEmbedFormatError extends AppError {
 
 const AD_PATH = /^\/ad\/([^/]+)\/?$/;
 /** Logos are at most 5 MB; the dimensions sit in the first bytes of every format we accept. */
-const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+const MAX_LOGO_BYTES = maxBytesOf('logo');
 const SIZE_CACHE = 1000;
 
 /** The embeddable player: the ad it shows, and oEmbed answers for our ad pages. */
@@ -68,8 +68,8 @@ export function createEmbedService(deps: { ads: AdsService; storage: Storage; or
     /** A visible ad as the embed page needs it; hidden and unknown ads are not found. */
     async ad(slug: string): Promise<EmbedAd> {
       const ad: PublicAd = await ads.getBySlug(slug);
-      const { id, title, businessName, logoUrl, audioUrl, audioDurationMs, waveformPeaks } = ad;
-      return { id, slug: ad.slug, title, businessName, logoUrl, audioUrl, audioDurationMs, waveformPeaks };
+      const { id, title, businessName, category, logoUrl, audioUrl, audioDurationMs, waveformPeaks } = ad;
+      return { id, slug: ad.slug, title, businessName, category, logoUrl, audioUrl, audioDurationMs, waveformPeaks };
     },
 
     async oembed({ url, format, maxwidth, maxheight }: OEmbedQuery): Promise<OEmbedResponse> {

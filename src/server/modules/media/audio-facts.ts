@@ -1,6 +1,11 @@
+import { createRequire } from 'node:module';
+import { FLACDecoder } from '@wasm-audio-decoders/flac';
+import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { parseBuffer } from 'music-metadata';
-import { WAVEFORM_BARS } from '../../../shared/limits.js';
+import { OggOpusDecoder } from 'ogg-opus-decoder';
+import { fileMessages } from '../../../shared/ads.js';
+import { AUDIO_MAX_SECONDS, WAVEFORM_BARS } from '../../../shared/limits.js';
 
 export interface AudioFacts {
   durationMs: number;
@@ -8,35 +13,147 @@ export interface AudioFacts {
   peaks: number[];
 }
 
-export class UndecodableAudioError extends Error {}
-
-const MIN_SECONDS = 0.5;
-
-/** Reads an MP3's duration and its waveform peaks once, at upload. */
-export async function readAudioFacts(bytes: Uint8Array): Promise<AudioFacts> {
-  const decoder = new MPEGDecoder();
-  await decoder.ready;
-  try {
-    const { channelData, samplesDecoded, sampleRate } = decoder.decode(bytes);
-    // A header with next to nothing behind it is not an ad anyone can listen to.
-    if (!samplesDecoded || !sampleRate || !channelData[0] || samplesDecoded / sampleRate < MIN_SECONDS) {
-      throw new UndecodableAudioError('The audio file could not be decoded. Please upload a valid MP3 file.');
-    }
-    const meta = await parseBuffer(bytes, { mimeType: 'audio/mpeg' }, { duration: true }).catch(() => null);
-    const seconds = meta?.format.duration ?? samplesDecoded / sampleRate;
-    return { durationMs: Math.round(seconds * 1000), peaks: computePeaks(channelData[0], samplesDecoded) };
-  } finally {
-    decoder.free();
+/** An audio file refused; the message is the one the user sees. */
+export class AudioRefusedError extends Error {}
+export class UndecodableAudioError extends AudioRefusedError {}
+export class AudioTooLongError extends AudioRefusedError {
+  constructor() {
+    super(fileMessages.audioTooLong);
   }
 }
 
+const MIN_SECONDS = 0.5;
+/** Decoding stops here: an encoder's padding may add a little, a lying header no more than this. */
+const MAX_DECODED_SECONDS = AUDIO_MAX_SECONDS + 1;
+/** Bytes handed to a decoder at a time; its output for one chunk is all the PCM ever held. */
+const CHUNK_BYTES = 64 * 1024;
+/** Samples summarised by one running maximum: 5 minutes at 48 kHz keep about 28,000 numbers. */
+const BLOCK_SAMPLES = 512;
+
+interface Decoded {
+  channelData: Float32Array[];
+  samplesDecoded: number;
+  sampleRate: number;
+}
+/** The streaming decoders of @wasm-audio-decoders share this shape. */
+interface WasmDecoder {
+  ready: Promise<void>;
+  decode(chunk: Uint8Array): Decoded | Promise<Decoded>;
+  flush?(): Promise<Decoded>;
+  free(): void;
+}
+/** Decoded audio, a piece at a time: no more than one piece of PCM is held at once. */
+type Decode = (bytes: Uint8Array) => AsyncGenerator<Decoded>;
+
+/** Feeds a WASM decoder CHUNK_BYTES at a time. */
+const streamed = (make: () => WasmDecoder): Decode =>
+  async function* (bytes) {
+    const decoder = make();
+    try {
+      await decoder.ready;
+      for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+        yield await decoder.decode(bytes.subarray(at, at + CHUNK_BYTES));
+      }
+      if (decoder.flush) yield await decoder.flush();
+    } finally {
+      decoder.free();
+    }
+  };
+
+/** The accepted formats, by file-type's extension for the bytes; `name` is how the picker calls it. */
+export const AUDIO_FORMATS = {
+  mp3: { name: 'MP3', decode: streamed(() => new MPEGDecoder()) },
+  flac: { name: 'FLAC', decode: streamed(() => new FLACDecoder()) },
+  ogg: { name: 'Ogg Vorbis', decode: streamed(() => new OggVorbisDecoder()) },
+  opus: { name: 'Ogg Opus', decode: streamed(() => new OggOpusDecoder()) },
+  wav: { name: 'WAV', decode: decodeWav },
+} satisfies Record<string, { name: string; decode: Decode }>;
+export type AudioFormat = keyof typeof AUDIO_FORMATS;
+export const isAudioFormat = (ext: string): ext is AudioFormat => Object.hasOwn(AUDIO_FORMATS, ext);
+
+const MIME_OF: Record<AudioFormat, string> = {
+  mp3: 'audio/mpeg',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  wav: 'audio/wav',
+};
+
+/**
+ * Reads an audio file's duration and waveform peaks from its decoded audio, once, at upload. Bounded
+ * work: a header that declares more than AUDIO_MAX_SECONDS is refused before decoding; decoding runs in
+ * chunks, keeps only running maxima, and stops as soon as the audio passes the limit (a lying header).
+ * CPU-heavy: the server calls it in a worker thread (audio-analyser.ts).
+ */
+export async function readAudioFacts(bytes: Uint8Array, format: AudioFormat = 'mp3'): Promise<AudioFacts> {
+  const { name } = AUDIO_FORMATS[format];
+  const undecodable = () => new UndecodableAudioError(fileMessages.undecodable(name));
+
+  const header = await parseBuffer(
+    bytes,
+    { mimeType: MIME_OF[format], size: bytes.length },
+    { duration: false, skipCovers: true },
+  ).catch(() => null);
+  if ((header?.format.duration ?? 0) > MAX_DECODED_SECONDS) throw new AudioTooLongError();
+
+  const peaks = new RunningPeaks();
+  let samples = 0;
+  let sampleRate = 0;
+  const take = (out: Decoded) => {
+    if (!out.samplesDecoded || !out.channelData[0]) return;
+    sampleRate = out.sampleRate;
+    samples += out.samplesDecoded;
+    peaks.push(out.channelData, out.samplesDecoded);
+    if (samples / sampleRate > MAX_DECODED_SECONDS) throw new AudioTooLongError();
+  };
+  try {
+    for await (const piece of AUDIO_FORMATS[format].decode(bytes)) take(piece);
+  } catch (err) {
+    if (err instanceof AudioRefusedError) throw err;
+    throw undecodable();
+  }
+  // A header with next to nothing behind it is not an ad anyone can listen to.
+  if (!sampleRate || samples / sampleRate < MIN_SECONDS) throw undecodable();
+  return { durationMs: Math.round((samples / sampleRate) * 1000), peaks: computePeaks(peaks.maxima(), peaks.length) };
+}
+
+/** The loudest sample of every BLOCK_SAMPLES, over all channels, kept as decoding goes. */
+class RunningPeaks {
+  private blocks: number[] = [];
+  private current = 0;
+  private inBlock = 0;
+
+  push(channels: Float32Array[], length: number) {
+    for (let i = 0; i < length; i++) {
+      for (const channel of channels) {
+        const v = Math.abs(channel[i]!);
+        if (v > this.current) this.current = v;
+      }
+      if (++this.inBlock === BLOCK_SAMPLES) this.close();
+    }
+  }
+  private close() {
+    this.blocks.push(this.current);
+    this.current = 0;
+    this.inBlock = 0;
+  }
+  maxima(): Float32Array {
+    if (this.inBlock) this.close();
+    return Float32Array.from(this.blocks);
+  }
+  get length() {
+    return this.blocks.length;
+  }
+}
+
+/** Bar i covers the i-th equal share of the samples (or of block maxima); the loudest bar becomes 1. */
 export function computePeaks(samples: Float32Array, length = samples.length, bars = WAVEFORM_BARS): number[] {
   const peaks = new Array<number>(bars).fill(0);
-  const per = Math.max(1, Math.floor(length / bars));
   for (let bar = 0; bar < bars; bar++) {
+    const start = Math.floor((bar * length) / bars);
+    const end = Math.max(start + 1, Math.floor(((bar + 1) * length) / bars));
     let max = 0;
-    const end = Math.min(length, (bar + 1) * per);
-    for (let i = bar * per; i < end; i++) {
+    for (let i = start; i < Math.min(end, length); i++) {
       const v = Math.abs(samples[i]!);
       if (v > max) max = v;
     }
@@ -44,4 +161,61 @@ export function computePeaks(samples: Float32Array, length = samples.length, bar
   }
   const loudest = Math.max(...peaks) || 1;
   return peaks.map((p) => Math.round((p / loudest) * 1000) / 1000);
+}
+
+// wavefile's package points loaders at a CommonJS build and at ES sources by turns; require() always
+// takes the CommonJS build, in every runner and in the bundle.
+const { WaveFile } = createRequire(import.meta.url)('wavefile') as typeof import('wavefile');
+
+/** WAV frames read per piece. */
+const WAV_FRAMES = 16 * 1024;
+
+/**
+ * Linear PCM and float WAV: wavefile parses the RIFF chunks, the samples are read a piece at a time.
+ * (Compressed WAV codecs such as ADPCM are refused as undecodable.)
+ */
+async function* decodeWav(bytes: Uint8Array): AsyncGenerator<Decoded> {
+  const wav = new WaveFile();
+  wav.fromBuffer(bytes);
+  const fmt = wav.fmt as {
+    audioFormat: number;
+    numChannels: number;
+    sampleRate: number;
+    bitsPerSample: number;
+    subformat?: number[];
+  };
+  // WAVE_FORMAT_EXTENSIBLE names the real encoding in its sub-format.
+  const encoding = fmt.audioFormat === 0xfffe ? fmt.subformat?.[0] : fmt.audioFormat;
+  const bytesPer = fmt.bitsPerSample / 8;
+  const float = encoding === 3;
+  if (!(encoding === 1 || float) || !fmt.numChannels || !fmt.sampleRate || ![1, 2, 3, 4, 8].includes(bytesPer)) {
+    throw new Error('unsupported WAV encoding');
+  }
+  const data = (wav.data as { samples: Uint8Array }).samples;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const read = sampleReader(view, bytesPer, float);
+  const frameBytes = bytesPer * fmt.numChannels;
+  const frames = Math.floor(data.length / frameBytes);
+  for (let first = 0; first < frames; first += WAV_FRAMES) {
+    const count = Math.min(WAV_FRAMES, frames - first);
+    const channelData = Array.from({ length: fmt.numChannels }, () => new Float32Array(count));
+    for (let f = 0; f < count; f++) {
+      for (let c = 0; c < fmt.numChannels; c++) channelData[c]![f] = read((first + f) * frameBytes + c * bytesPer);
+    }
+    yield { channelData, samplesDecoded: count, sampleRate: fmt.sampleRate };
+  }
+}
+
+function sampleReader(view: DataView, bytesPer: number, float: boolean): (offset: number) => number {
+  if (float) return bytesPer === 8 ? (o) => view.getFloat64(o, true) : (o) => view.getFloat32(o, true);
+  switch (bytesPer) {
+    case 1:
+      return (o) => (view.getUint8(o) - 128) / 128;
+    case 2:
+      return (o) => view.getInt16(o, true) / 32768;
+    case 3:
+      return (o) => (view.getUint8(o) | (view.getUint8(o + 1) << 8) | (view.getInt8(o + 2) << 16)) / 8388608;
+    default:
+      return (o) => view.getInt32(o, true) / 2147483648;
+  }
 }

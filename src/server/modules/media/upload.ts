@@ -1,13 +1,15 @@
+import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { adMessages, fileMessages, FILE_RULES, type FileField } from '../../../shared/ads.js';
+import { imageSize } from 'image-size';
+import { adMessages, fileMessages, FILE_RULES, maxBytesOf, type FileField } from '../../../shared/ads.js';
+import { LOGO_MAX_MEGAPIXELS, LOGO_MAX_SIDE_PX } from '../../../shared/limits.js';
 import { newFileKey, type Bucket, type Storage } from '../../adapters/storage/storage.js';
 import { AppError, BadRequestError } from '../../errors.js';
-import { readAudioFacts, UndecodableAudioError, type AudioFacts } from './audio-facts.js';
+import { AudioRefusedError, isAudioFormat, type AudioFacts } from './audio-facts.js';
+import { analyseAudio } from './audio-analyser.js';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
-const AUDIO_TYPES = new Set(['audio/mpeg']);
-const MB = 1024 * 1024;
 
 export class FileTooLargeError extends AppError {
   constructor(maxMb: number) {
@@ -40,6 +42,24 @@ export interface ReceivedFile {
 }
 
 /**
+ * A pixel-flood bound: the dimensions an image declares in its header, read before anything decodes
+ * it (a browser showing a 20000x20000 logo would need 1.6 GB).
+ */
+function assertImageDimensions(bytes: Buffer) {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw new InvalidFileTypeError('image');
+  }
+  const { width = 0, height = 0 } = size;
+  if (!width || !height) throw new InvalidFileTypeError('image');
+  if (width > LOGO_MAX_SIDE_PX || height > LOGO_MAX_SIDE_PX || width * height > LOGO_MAX_MEGAPIXELS * 1_000_000) {
+    throw new BadRequestError(fileMessages.imageTooLarge);
+  }
+}
+
+/**
  * Reads one uploaded file part, stopping as soon as it passes its size limit (nothing more is read),
  * then checks what the bytes really are: the browser's declared type proves nothing.
  */
@@ -50,7 +70,7 @@ export async function receiveFile(part: MultipartFile): Promise<ReceivedFile> {
     for await (const _ of part.file); // drain
     throw new BadRequestError(`Unexpected file field: ${part.fieldname}`);
   }
-  const limit = rule.maxMb * MB;
+  const limit = maxBytesOf(field);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of part.file) {
@@ -63,8 +83,9 @@ export async function receiveFile(part: MultipartFile): Promise<ReceivedFile> {
   if (part.file.truncated) throw new FileTooLargeError(rule.maxMb);
   const bytes = Buffer.concat(chunks);
   const detected = await fileTypeFromBuffer(bytes);
-  const allowed = rule.kind === 'audio' ? AUDIO_TYPES : IMAGE_TYPES;
-  if (!detected || !allowed.has(detected.mime)) throw new InvalidFileTypeError(rule.kind);
+  const allowed = rule.kind === 'audio' ? isAudioFormat(detected?.ext ?? '') : IMAGE_TYPES.has(detected?.mime ?? '');
+  if (!detected || !allowed) throw new InvalidFileTypeError(rule.kind);
+  if (rule.kind === 'image') assertImageDimensions(bytes);
   // The stored name takes the extension of what the bytes are, so a PNG named x.html stays a .png.
   return { field, bytes, mime: detected.mime, originalName: `${field}.${detected.ext}` };
 }
@@ -92,12 +113,14 @@ export function createUploader(storage: Storage) {
   }
   return {
     async storeAudio(userId: string, file: ReceivedFile): Promise<StoredAudio> {
+      const format = path.extname(file.originalName).slice(1);
+      if (!isAudioFormat(format)) throw new InvalidFileTypeError('audio');
       let facts: AudioFacts;
       try {
-        facts = await readAudioFacts(file.bytes);
+        facts = await analyseAudio(file.bytes, format);
       } catch (err) {
-        if (err instanceof UndecodableAudioError) throw new BadRequestError(err.message);
-        throw new BadRequestError('The audio file could not be decoded. Please upload a valid MP3 file.');
+        if (err instanceof AudioRefusedError) throw new BadRequestError(err.message);
+        throw err;
       }
       const put = await putIn('audio-files', userId, file);
       return { url: put.url, key: put.key, size: put.size, mime: file.mime, facts };

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { TRIAL_DAYS } from '../../../shared/plans.js';
 import { DEFAULT_FREE_PLAN, type MonthlyUsage, type Plan, type UserPlan } from '../../../shared/plans.js';
 import type { Db } from '../../db/client.js';
 import { ads, subscriptionPlans, usageTracking, userSubscriptions } from '../../db/schema.js';
@@ -30,7 +31,10 @@ export function createPlansRepository(db: Db) {
       return rows.map(({ createdAt: _c, ...p }) => ({ ...p, name: p.name as Plan['name'] }));
     },
 
-    /** The user's plan; the spec's Free defaults when the user has none. */
+    /**
+     * The user's plan; the spec's Free defaults when the user has none, or when it has ended (a trial
+     * after its 14 days: back to Free, every ad kept).
+     */
     async userPlan(userId: string, tx: Db = db): Promise<UserPlan> {
       const [row] = await tx
         .select({
@@ -44,8 +48,26 @@ export function createPlansRepository(db: Db) {
         .from(userSubscriptions)
         .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
         .where(eq(userSubscriptions.userId, userId));
-      if (!row) return { ...DEFAULT_FREE_PLAN };
+      if (!row || (row.subscriptionEnd && row.subscriptionEnd.getTime() <= Date.now())) return { ...DEFAULT_FREE_PLAN };
       return { ...row, subscriptionEnd: row.subscriptionEnd?.toISOString() ?? null };
+    },
+
+    /**
+     * Starts the Growth tier's free trial: Premium until `now` + 14 days. Only for an account that has
+     * never had a plan, so a trial cannot be restarted. Resolves false when it had one.
+     */
+    async startTrial(userId: string, now: Date): Promise<boolean> {
+      const [premium] = await db
+        .select({ id: subscriptionPlans.id })
+        .from(subscriptionPlans)
+        .where(eq(subscriptionPlans.name, 'Premium'));
+      if (!premium) return false;
+      const inserted = await db
+        .insert(userSubscriptions)
+        .values({ userId, planId: premium.id, subscriptionEnd: new Date(now.getTime() + TRIAL_DAYS * 86_400_000) })
+        .onConflictDoNothing()
+        .returning({ userId: userSubscriptions.userId });
+      return inserted.length > 0;
     },
 
     async usage(userId: string, { month, year }: Month): Promise<MonthlyUsage> {

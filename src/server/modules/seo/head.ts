@@ -1,11 +1,11 @@
 import type { PublicAd } from '../../../shared/ads.js';
 import { readFile } from 'node:fs/promises';
+import { captionsPath } from '../../../shared/transcripts.js';
 import { oembedUrl } from '../../../shared/embed.js';
 import { escapeHtml } from '../../../shared/html.js';
 import { PAGE_META, SITE_NAME, type PageMeta } from '../../../shared/page-meta.js';
 import type { Config } from '../../config.js';
-
-export { escapeHtml };
+import { SHARE_IMAGE } from '../share-image/share-image.js';
 
 /** JSON safe inside <script>: nothing in it can close the element or open a comment. */
 export const jsonForScript = (value: unknown) =>
@@ -53,6 +53,8 @@ export const clientConfigOf = (config: Config) => ({
 export interface HeadTags extends PageMeta {
   canonical: string;
   image: string;
+  /** The generated share card (1200x630), offered beside `image` and as the Twitter image. */
+  card?: { url: string; width: number; height: number; alt: string };
   type?: string;
   audio?: string;
   robots?: string;
@@ -60,6 +62,8 @@ export interface HeadTags extends PageMeta {
   preloadImage?: string;
   /** oEmbed discovery: where consumers get this page's embed code. */
   oembed?: string;
+  /** The WebVTT captions of the page's audio. */
+  captions?: string;
 }
 
 export function renderHead(tags: HeadTags, clientConfig: Record<string, string>): string {
@@ -72,18 +76,25 @@ export function renderHead(tags: HeadTags, clientConfig: Record<string, string>)
     tags.robots && meta('name', 'robots', tags.robots),
     tags.oembed &&
       `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(tags.oembed)}" title="${escapeHtml(tags.title)}" />`,
+    tags.captions && `<link rel="alternate" type="text/vtt" href="${escapeHtml(tags.captions)}" title="Captions" />`,
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:title', tags.title),
     meta('property', 'og:description', tags.description),
     meta('property', 'og:url', tags.canonical),
     meta('property', 'og:type', tags.type ?? 'website'),
     meta('property', 'og:image', tags.image),
+    tags.card && meta('property', 'og:image', tags.card.url),
+    tags.card && meta('property', 'og:image:type', 'image/png'),
+    tags.card && meta('property', 'og:image:width', String(tags.card.width)),
+    tags.card && meta('property', 'og:image:height', String(tags.card.height)),
+    tags.card && meta('property', 'og:image:alt', tags.card.alt),
     tags.audio && meta('property', 'og:audio', tags.audio),
     tags.audio && meta('property', 'og:audio:type', 'audio/mpeg'),
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', tags.title),
     meta('name', 'twitter:description', tags.description),
-    meta('name', 'twitter:image', tags.image),
+    meta('name', 'twitter:image', tags.card?.url ?? tags.image),
+    tags.card && meta('name', 'twitter:image:alt', tags.card.alt),
     meta('name', 'adreplay-config', JSON.stringify(clientConfig)),
     tags.preloadImage && `<link rel="preload" as="image" href="${escapeHtml(tags.preloadImage)}" />`,
     tags.jsonLd !== undefined && `<script type="application/ld+json">${jsonForScript(tags.jsonLd)}</script>`,
@@ -98,6 +109,10 @@ export function isoDuration(ms: number): string {
   const m = Math.floor(total / 60);
   return `PT${m ? `${m}M` : ''}${total % 60}S`;
 }
+
+/** The share card's address: stable per ad, with its last change so previews refresh after an edit. */
+export const shareImageUrl = (origin: string, ad: Pick<PublicAd, 'slug' | 'updatedAt'>) =>
+  `${origin}/ad/${encodeURIComponent(ad.slug)}/og.png?v=${new Date(ad.updatedAt).getTime().toString(36)}`;
 
 export function adHead(ad: PublicAd, origin: string): HeadTags {
   const abs = (url: string) => (url.startsWith('http') ? url : origin + url);
@@ -114,10 +129,12 @@ export function adHead(ad: PublicAd, origin: string): HeadTags {
     description,
     canonical,
     image: ad.logoUrl ? abs(ad.logoUrl) : `${origin}/og-default.png`,
+    card: { url: shareImageUrl(origin, ad), ...SHARE_IMAGE, alt: `${ad.title}, an ad by ${ad.businessName}` },
     type: 'music.song',
     audio: abs(ad.audioUrl),
     preloadImage: ad.logoUrl ?? undefined,
     oembed: oembedUrl(origin, canonical),
+    captions: ad.transcriptSegments?.length ? `${origin}${captionsPath(ad.slug)}` : undefined,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'AudioObject',
@@ -126,6 +143,7 @@ export function adHead(ad: PublicAd, origin: string): HeadTags {
       ...(ad.audioDurationMs ? { duration: isoDuration(ad.audioDurationMs) } : {}),
       contentUrl: abs(ad.audioUrl),
       encodingFormat: 'audio/mpeg',
+      ...(ad.transcript ? { transcript: ad.transcript } : {}),
       uploadDate: ad.createdAt,
       url: canonical,
       author: organization,

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dayOf } from '../../../shared/analytics.js';
 import { INDEXED_PAGES } from '../../../shared/page-meta.js';
+import { isAppRoute } from '../../../shared/routes.js';
 import type { Config } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
-import type { AdsRepository } from '../ads/ads.repository.js';
 import type { AdsService } from '../ads/ads.service.js';
-import { adHead, clientConfigOf, escapeHtml, pageHead, readPageTemplate, renderHead, type HeadTags } from './head.js';
+import { escapeHtml } from '../../../shared/html.js';
+import { adHead, clientConfigOf, pageHead, readPageTemplate, renderHead, type HeadTags } from './head.js';
 
 const AD_PATH = /^\/ad\/([^/]+)\/?$/;
 
@@ -14,11 +17,8 @@ const AD_PATH = /^\/ad\/([^/]+)\/?$/;
  * Serves the built web app. Every page's HTML carries its own title, description, canonical URL,
  * share-preview tags and, for ads, JSON-LD, so previews and search engines need no JavaScript.
  */
-export async function seoRoutes(
-  app: FastifyInstance,
-  opts: { webDir: string; config: Config; ads: AdsService; adsRepo: AdsRepository },
-) {
-  const { config, ads, adsRepo } = opts;
+async function seo(app: FastifyInstance, opts: { webDir: string; config: Config; ads: AdsService }) {
+  const { config, ads } = opts;
   const origin = config.PUBLIC_ORIGIN;
   const clientConfig = clientConfigOf(config);
 
@@ -31,9 +31,9 @@ export async function seoRoutes(
   app.get('/sitemap.xml', async (_req, reply) => {
     const urls = [
       ...INDEXED_PAGES.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined as string | undefined })),
-      ...(await adsRepo.listVisibleSlugs()).map((a) => ({
+      ...(await ads.listVisibleSlugs()).map((a) => ({
         loc: `${origin}/ad/${encodeURIComponent(a.slug)}`,
-        lastmod: a.updatedAt.toISOString().slice(0, 10),
+        lastmod: dayOf(a.updatedAt),
       })),
     ];
     const body = urls
@@ -96,6 +96,14 @@ export async function seoRoutes(
         return html(reply, missing, 404);
       }
     }
+    if (!isAppRoute(pathname)) {
+      // Not a page of the app: the app still renders its not-found page, with the status that says so.
+      const missing = { ...pageHead('/', origin), title: 'Page Not Found | AdReplay', robots: 'noindex' };
+      return html(reply, missing, 404);
+    }
     return html(reply, pageHead(pathname, origin));
   });
 }
+
+/** Not encapsulated: its not-found handler and static files serve the whole server. */
+export const seoRoutes = fastifyPlugin(seo, { name: 'seo' });

@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { APP_ROUTES } from '../../../shared/routes.js';
 import { isoDuration } from './head.js';
 
 const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8" />
@@ -129,6 +130,28 @@ describe('static pages', () => {
 
   it('serve client routes they do not know with the app and 200', async () => {
     expect((await page('/dashboard/ads')).status).toBe(200);
+  });
+
+  it('answer paths that are no page of the app with 404, still with the app so it can say Page Not Found', async () => {
+    for (const path of ['/no-such-page', '/dashboard/nope', '/about/team', '/ad', '/saved/extra?x=1']) {
+      const res = await page(path);
+      expect(res.status, path).toBe(404);
+      expect(res.html).toContain('<title>Page Not Found | AdReplay</title>');
+      expect(res.html).toContain('<meta name="robots" content="noindex"');
+    }
+    // Every route of the app is a page (an unknown ad's page is its own 404, tested above).
+    for (const path of APP_ROUTES.filter((r) => r !== '/ad/:slug').map((r) => r.replace(/:[A-Za-z]+/g, 'x1'))) {
+      expect((await page(path)).status, path).not.toBe(404);
+    }
+    expect((await page('/docs/integration/')).status).toBe(200);
+  });
+
+  it('know the same routes as the web app’s route table', async () => {
+    const source = await readFile(path.join(process.cwd(), 'src/web/router.tsx'), 'utf8');
+    const top = [...source.matchAll(/\{ path: '(\/[^']*)'/g)].map((m) => m[1]!).filter((p) => p !== '/dashboard');
+    const dashboard = [...source.matchAll(/\{ path: '([a-z][^']*)'/g)].map((m) => `/dashboard/${m[1]}`);
+    const routes = [...top, '/dashboard', ...dashboard].filter((p) => !p.includes('*'));
+    expect([...routes].sort()).toEqual([...APP_ROUTES].sort());
   });
 
   it('keep API and media misses as JSON 404s', async () => {

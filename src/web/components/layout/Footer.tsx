@@ -8,6 +8,7 @@ const COLUMNS = [
     links: [
       { to: '/directory', label: 'Browse Ads' },
       { to: '/directory', label: 'Categories' },
+      { to: '/saved', label: 'Saved Ads' },
       { to: '/partners', label: 'Radio Stations' },
       { to: '/advertisers', label: 'For Advertisers' },
     ],

@@ -1,9 +1,8 @@
-import { Menu, Radio, Search, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Menu, Radio, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { buttonClass } from '../ui/button';
-import { HeaderAccount } from './HeaderAccount';
 
 const NAV = [
   { to: '/directory', label: 'Browse' },
@@ -21,39 +20,32 @@ export function Logo() {
   );
 }
 
-function HeaderSearch({ onDone }: { onDone?: () => void }) {
-  const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const q = text.trim();
-    if (!q) return; // blank search is ignored
-    navigate(`/directory?search=${encodeURIComponent(q)}`);
-    setText('');
-    onDone?.();
-  };
-  return (
-    <form role="search" onSubmit={submit} className="relative">
-      <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" aria-hidden />
-      <input
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Search ads..."
-        aria-label="Search ads"
-        className="h-9 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 lg:w-56"
-      />
-    </form>
-  );
-}
-
-export function Header() {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+/**
+ * The site header. `account` is its sign-in corner (Log In / Sign Up, or the signed-in user's links),
+ * `saved` the link to the saved ads; `menu` adds a section to the top of the small-screen menu (the
+ * dashboard puts its own navigation there, so every page of it is one tap away on a phone); `search` draws
+ * the search box (`onDone` closes the small-screen menu once a search or suggestion is chosen).
+ */
+export function Header({
+  account,
+  saved,
+  menu,
+  search,
+}: {
+  search: (onDone?: () => void) => ReactNode;
+  account: ReactNode;
+  saved: ReactNode;
+  menu?: (close: () => void) => ReactNode;
+}) {
+  // The mobile menu belongs to the page it was opened on: any navigation (a link, signing in or out) closes it.
+  const { key } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === key;
+  const close = () => setOpenOn(null);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700');
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -64,8 +56,9 @@ export function Header() {
           ))}
         </nav>
         <div className="hidden items-center gap-3 md:flex">
-          <HeaderSearch />
-          <HeaderAccount />
+          {search()}
+          {saved}
+          {account}
         </div>
         <button
           type="button"
@@ -73,26 +66,24 @@ export function Header() {
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpenOn(open ? null : key)}
         >
           {open ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
         </button>
       </div>
       {open && (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 md:hidden">
-          <div className="py-3">
-            <HeaderSearch onDone={close} />
-          </div>
+          {menu?.(close)}
+          <div className="py-3">{search(close)}</div>
           <nav aria-label="Mobile" className="flex flex-col">
             {[...NAV, { to: '/contact', label: 'Contact' }].map((n) => (
               <NavLink key={n.to} to={n.to} className={linkClass} onClick={close}>
                 {n.label}
               </NavLink>
             ))}
+            {saved}
           </nav>
-          <div className="mt-3 flex gap-2" onClick={close}>
-            <HeaderAccount />
-          </div>
+          <div className="mt-3 flex gap-2">{account}</div>
         </div>
       )}
     </header>

@@ -3,12 +3,12 @@ import { Link, type LinkProps } from 'react-router';
 import { cn } from '../../lib/cn';
 
 const VARIANTS = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600',
+  primary: 'bg-brand-600 text-white hover:bg-accent-strong focus-visible:outline-brand-600',
   secondary:
-    'bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-brand-600',
+    'bg-surface text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-brand-600',
   ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:outline-brand-600',
-  inverse: 'text-white ring-1 ring-inset ring-white/70 hover:bg-white/10 focus-visible:outline-white',
-  danger: 'bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700',
+  inverse: 'text-white ring-1 ring-inset ring-white/70 hover:bg-surface/10 focus-visible:outline-white',
+  danger: 'bg-danger text-white hover:bg-danger-strong focus-visible:outline-red-700',
 } as const;
 const SIZES = {
   sm: 'h-8 px-3 text-sm',

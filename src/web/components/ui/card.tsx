@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...p }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...p} />;
+  return <div className={cn('rounded-xl border border-slate-200 bg-surface shadow-sm', className)} {...p} />;
 }
 
 export function Skeleton({ className }: { className?: string }) {

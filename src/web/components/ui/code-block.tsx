@@ -27,7 +27,7 @@ export function CodeBlock({
       <pre
         tabIndex={0}
         aria-label={label}
-        className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="overflow-x-auto rounded-lg bg-code p-4 text-sm text-code-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <code>{code}</code>
       </pre>

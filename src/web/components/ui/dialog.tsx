@@ -1,17 +1,43 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 
-/** A modal on the native <dialog>: focus trap, Escape and backdrop come from the browser. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab go round the dialog's controls: a modal <dialog> makes the page inert, but the
+ * browser would still let the focus leave for its own toolbar.
+ */
+function keepFocusInside(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  const [first, last] = [items[0], items.at(-1)];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || !e.currentTarget.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && active === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/** A modal on the native <dialog>: the page behind is inert, Escape and backdrop close it, Tab stays inside. */
 export function Dialog({
   open,
   onClose,
   title,
   children,
+  wide = false,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
+  /** For media (a video): a fixed wide frame; otherwise the dialog is as wide as its content. */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -20,17 +46,33 @@ export function Dialog({
     if (open && !el.open) el.showModal();
     if (!open && el.open) el.close();
   }, [open]);
+  // A click on the backdrop (the dialog element itself, outside its content) closes it too: a pointer
+  // shortcut for what Escape and the Close button already do.
+  useEffect(() => {
+    const el = ref.current;
+    const onBackdrop = (e: MouseEvent) => e.target === el && el?.close();
+    el?.addEventListener('click', onBackdrop);
+    return () => el?.removeEventListener('click', onBackdrop);
+  }, []);
   return (
     <dialog
       ref={ref}
       onClose={onClose}
-      onClick={(e) => e.target === ref.current && onClose()}
+      onKeyDown={keepFocusInside}
       aria-label={title}
-      className="m-auto w-[min(56rem,92vw)] rounded-xl p-0 backdrop:bg-slate-900/70"
+      className={cn(
+        'm-auto max-w-[calc(100vw-2rem)] overflow-hidden rounded-2xl border border-slate-200 bg-surface p-0 text-slate-900 shadow-lg backdrop:bg-black/60 backdrop:backdrop-blur-sm',
+        wide ? 'w-[56rem]' : 'w-fit min-w-[min(22rem,calc(100vw-2rem))] sm:max-w-lg',
+      )}
     >
-      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-        <h2 className="font-semibold">{title}</h2>
-        <button type="button" onClick={onClose} className="rounded p-1 hover:bg-slate-100" aria-label="Close">
+      <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md p-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          aria-label="Close"
+        >
           <X className="h-5 w-5" />
         </button>
       </div>

@@ -25,7 +25,7 @@ export function Segmented<T extends string>({
           key={o.value}
           className={cn(
             'cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-brand-600',
-            o.value === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900',
+            o.value === value ? 'bg-surface text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900',
           )}
         >
           <input

@@ -8,11 +8,14 @@ export function Stat({
   value,
   icon: Icon,
   detail,
+  note,
 }: {
   label: string;
   value: ReactNode | undefined;
   icon: LucideIcon;
   detail?: ReactNode;
+  /** One sentence saying what the figure is. */
+  note?: string;
 }) {
   return (
     <Card className="p-5" data-testid="stat">
@@ -24,6 +27,7 @@ export function Stat({
           {value ?? <Skeleton className="h-8 w-12" />}
         </span>
         {detail !== undefined && <span className="mt-1 block text-sm text-slate-700">{detail}</span>}
+        {note && <span className="mt-2 block text-xs leading-snug text-slate-700">{note}</span>}
       </dd>
     </Card>
   );

@@ -33,7 +33,7 @@ export function Switch({
     >
       <span
         className={cn(
-          'mt-0.5 inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+          'mt-0.5 inline-block h-5 w-5 rounded-full bg-surface shadow transition-transform',
           checked ? 'translate-x-5' : 'translate-x-0.5',
         )}
       />

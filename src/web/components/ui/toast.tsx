@@ -33,7 +33,8 @@ export function Toasts() {
   const needed = useSyncExternalStore(subscribe, () => wanted);
   return needed ? (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton />
+      {/* Bottom corner: never over the sticky header or its search box. */}
+      <Toaster position="bottom-right" theme="system" richColors closeButton />
     </Suspense>
   ) : null;
 }

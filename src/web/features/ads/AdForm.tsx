@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Controller, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import {
@@ -13,14 +12,18 @@ import {
   type PublicAd,
 } from '../../../shared/ads';
 import { CATEGORIES } from '../../../shared/categories';
+import { AUDIO_MAX_SECONDS } from '../../../shared/limits';
 import { Button } from '../../components/ui/button';
+import { formatDuration } from '../../lib/format';
+import { AdLogo } from '../../components/ad/AdLogo';
 import { errorProps, FormField } from '../../components/ui/field';
 import { Input, Select, Textarea } from '../../components/ui/input';
+import { FileDrop } from '../../components/ui/file-drop';
+import { timedLinesText, transcriptMessages } from '../../../shared/transcripts';
 import { Switch } from '../../components/ui/switch';
-import { apiUpload } from '../../lib/api';
-import { useSession } from '../auth/session';
+import { useAppForm } from '../../components/ui/use-app-form';
 import { createFailureText, rootErrorText, updateFailureText } from './ad-errors';
-import { useRefreshAfterChange } from './my-ads.mutations';
+import { useSaveAd } from './api/my-ads.mutations';
 
 const MB = 1024 * 1024;
 
@@ -34,14 +37,15 @@ function checkFile(field: FileField, file: File): string | null {
   return null;
 }
 
-/** Create and edit: validate, then upload with progress, then save; the server checks everything again. */
-export function AdForm({ ad }: { ad?: PublicAd }) {
+/**
+ * Create and edit: validate, then upload with progress, then save; the server checks everything again.
+ * `signedIn` comes from the page's session: creating needs one. When editing, `audioPreview` is the
+ * page's player for the current audio.
+ */
+export function AdForm({ ad, signedIn, audioPreview }: { ad?: PublicAd; signedIn: boolean; audioPreview?: ReactNode }) {
   const navigate = useNavigate();
-  const { user } = useSession();
-  const refresh = useRefreshAfterChange();
-  const form = useForm<AdFormValues, unknown, AdInput>({
-    resolver: zodResolver(AdInput),
-    reValidateMode: 'onSubmit',
+  const saveAd = useSaveAd(ad?.id);
+  const form = useAppForm(AdInput, {
     defaultValues: {
       title: ad?.title ?? '',
       business_name: ad?.businessName ?? '',
@@ -51,21 +55,24 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
       website_url: ad?.websiteUrl ?? '',
       phone: ad?.phone ?? '',
       is_active: ad?.isActive ?? true,
+      transcript: ad?.transcriptSegments?.length ? timedLinesText(ad.transcriptSegments) : (ad?.transcript ?? ''),
     },
   });
   const [files, setFiles] = useState<Partial<Record<FileField, File>>>({});
   const [fileErrors, setFileErrors] = useState<Partial<Record<FileField, string>>>({});
-  const [progress, setProgress] = useState<number | null>(null);
+  const progress = saveAd.progress;
   const [rootError, setRootError] = useState<string | null>(null);
+  const [removeLogo, setRemoveLogo] = useState(false);
   const errors = form.formState.errors;
+  // 'Please fill in all required fields' goes away as soon as they are filled in.
+  useEffect(() => {
+    if (rootError !== adMessages.requiredFields) return;
+    const sub = form.watch((v) => {
+      if (v.title?.trim() && v.business_name?.trim() && v.category) setRootError(null);
+    });
+    return () => sub.unsubscribe();
+  }, [form, rootError]);
   const busy = form.formState.isSubmitting;
-
-  const reg = (name: Exclude<keyof AdFormValues, 'is_active'>) => ({
-    id: name,
-    ...form.register(name, { onChange: () => form.clearErrors(name) }),
-    ...errorProps(name, errors[name]?.message),
-    disabled: busy,
-  });
 
   const onFile = (field: FileField) => (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -84,25 +91,21 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
       return;
     }
     const body = new FormData();
-    for (const [k, v] of Object.entries(values)) body.append(k, String(v ?? ''));
+    const fields = { ...values, remove_logo: Boolean(ad?.logoUrl) && removeLogo && !files.logo };
+    for (const [k, v] of Object.entries(fields)) {
+      if (k === 'transcript' && v === undefined) continue; // not sent: the transcript is left as it is
+      body.append(k, String(v ?? ''));
+    }
     if (files.audio) body.append('audio', files.audio);
     if (files.logo) body.append('logo', files.logo);
-    setProgress(0);
     try {
-      const saved = await apiUpload<PublicAd>(
-        ad ? `/api/my/ads/${ad.id}` : '/api/my/ads',
-        ad ? 'PUT' : 'POST',
-        body,
-        setProgress,
-      );
-      refresh(saved);
+      const saved = await saveAd.mutateAsync(body);
       toast.success(ad ? adMessages.updated : adMessages.created);
-      navigate('/dashboard/ads');
+      // A new ad is presented on the list page (link, QR code, share, preview); the URL stays the list's.
+      void navigate('/dashboard/ads', ad ? undefined : { state: { created: saved.id } });
     } catch (err) {
       setRootError(rootErrorText(err));
       toast.error(ad ? updateFailureText(err) : createFailureText(err));
-    } finally {
-      setProgress(null);
     }
   };
   const refuse = (invalid: FieldErrors<AdFormValues>) => {
@@ -113,7 +116,7 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
   };
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     setRootError(null);
-    if (!ad && !user) {
+    if (!ad && !signedIn) {
       e.preventDefault();
       setRootError(adMessages.notLoggedIn);
       return;
@@ -124,14 +127,14 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <FormField id="title" label="Ad Title" error={errors.title?.message}>
-        <Input {...reg('title')} />
+        <Input {...form.input('title')} />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="business_name" label="Business Name" error={errors.business_name?.message}>
-          <Input {...reg('business_name')} />
+          <Input {...form.input('business_name')} />
         </FormField>
         <FormField id="category" label="Category" error={errors.category?.message}>
-          <Select {...reg('category')}>
+          <Select {...form.input('category')}>
             <option value="">Select a category</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -141,17 +144,31 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
           </Select>
         </FormField>
         <FormField id="location" label="Location" error={errors.location?.message}>
-          <Input placeholder="City, State" {...reg('location')} />
+          <Input placeholder="City, State" {...form.input('location')} />
         </FormField>
         <FormField id="phone" label="Phone Number" error={errors.phone?.message}>
-          <Input type="tel" {...reg('phone')} />
+          <Input type="tel" {...form.input('phone')} />
         </FormField>
       </div>
       <FormField id="website_url" label="Website URL" error={errors.website_url?.message}>
-        <Input type="url" placeholder="https://example.com" {...reg('website_url')} />
+        <Input type="url" placeholder="https://example.com" {...form.input('website_url')} />
       </FormField>
       <FormField id="description" label="Description" error={errors.description?.message}>
-        <Textarea rows={4} {...reg('description')} />
+        <Textarea rows={4} {...form.input('description')} />
+      </FormField>
+      <FormField id="transcript" label="Transcript (what is said in the ad)" error={errors.transcript?.message}>
+        <Textarea
+          rows={6}
+          placeholder={
+            'Paste the script, or time each line:\n[0:00] Good morning, Portland!\n[0:04] Sunrise Bakery has...'
+          }
+          {...form.input('transcript')}
+          aria-describedby={errors.transcript ? 'transcript-error transcript-hint' : 'transcript-hint'}
+        />
+        <p id="transcript-hint" className="mt-1 text-xs text-slate-700">
+          Listeners find your ad by the words they heard, and the ad page shows the transcript. Lines starting with a
+          time such as [0:05] become captions that follow the audio. {transcriptMessages.autoOff}
+        </p>
       </FormField>
       <div className="flex items-center gap-3">
         <Controller
@@ -175,20 +192,32 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
           <FormField
             key={field}
             id={`${field}-file`}
-            label={field === 'audio' ? 'Audio File (MP3, up to 10 MB)' : 'Logo (optional, up to 5 MB)'}
+            label={field === 'audio' ? 'Audio File (up to 10 MB)' : 'Logo (optional, up to 5 MB)'}
             error={fileErrors[field]}
           >
-            <input
+            <FileDrop
               id={`${field}-file`}
-              type="file"
+              kind={field === 'audio' ? 'audio' : 'image'}
+              hint={field === 'audio' ? 'MP3, up to 10 MB' : 'PNG, JPEG, WebP or GIF, up to 5 MB'}
+              file={files[field]}
               accept={FILE_RULES[field].accept}
               onChange={onFile(field)}
               disabled={busy}
               {...errorProps(`${field}-file`, fileErrors[field])}
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-medium file:text-brand-800"
             />
-            {ad && field === 'audio' && !files.audio && (
-              <p className="mt-1 text-xs text-slate-700">Leave empty to keep the current audio.</p>
+            <p className="mt-1 text-xs text-slate-700">
+              {FILE_RULES[field].formats}
+              {field === 'audio' ? `, at most ${AUDIO_MAX_SECONDS / 60} minutes.` : '.'}
+            </p>
+            {ad && (
+              <CurrentFile
+                ad={ad}
+                field={field}
+                audioPreview={audioPreview}
+                replaced={Boolean(files[field])}
+                removeLogo={removeLogo}
+                onRemoveLogo={setRemoveLogo}
+              />
             )}
           </FormField>
         ))}
@@ -219,5 +248,61 @@ export function AdForm({ ad }: { ad?: PublicAd }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * What an edit starts from: the ad's current audio (playable, with its length) or logo, and what
+ * choosing a new file will change. The logo can be removed; the audio only replaced (an ad needs one).
+ */
+function CurrentFile({
+  ad,
+  field,
+  audioPreview,
+  replaced,
+  removeLogo,
+  onRemoveLogo,
+}: {
+  ad: PublicAd;
+  field: FileField;
+  audioPreview?: ReactNode;
+  replaced: boolean;
+  removeLogo: boolean;
+  onRemoveLogo: (remove: boolean) => void;
+}) {
+  if (field === 'audio') {
+    return (
+      <div className="mt-2 space-y-2" data-testid="current-audio">
+        <p className="text-xs text-slate-700">Current audio ({formatDuration(ad.audioDurationMs)}):</p>
+        {audioPreview}
+        <p className="text-xs text-slate-700">
+          {replaced
+            ? 'The new file replaces this audio when you save: its length and waveform are read from it. The page, link and QR code stay the same.'
+            : 'Leave empty to keep the current audio.'}
+        </p>
+      </div>
+    );
+  }
+  if (!ad.logoUrl) {
+    return <p className="mt-2 text-xs text-slate-700">No logo yet: the card shows the business initial.</p>;
+  }
+  return (
+    <div className="mt-2 flex items-start gap-3" data-testid="current-logo">
+      {removeLogo && !replaced ? <AdLogo ad={{ ...ad, logoUrl: null }} /> : <AdLogo ad={ad} />}
+      <div className="space-y-1 text-xs text-slate-700">
+        <p>
+          {replaced
+            ? 'The new image replaces this logo on the ad page and cards when you save.'
+            : removeLogo
+              ? 'The logo will be removed when you save; the business initial shows instead.'
+              : 'Current logo. Choose a file to replace it.'}
+        </p>
+        {!replaced && (
+          <Button variant="secondary" size="sm" onClick={() => onRemoveLogo(!removeLogo)}>
+            {removeLogo ? 'Keep logo' : 'Remove logo'}
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }

@@ -75,3 +75,20 @@ describe('other failure texts of the ad form and table', () => {
     });
   });
 });
+
+describe('featured toggle failures by code', () => {
+  it("offers 'Upgrade Plan' for the plan-limit code whatever the message, and not for other codes", () => {
+    expect(featuredFailure(new ApiError(403, 'Limit', { code: 'PLAN_LIMIT_REACHED' }))).toEqual({
+      text: 'Featured Ad Limit Reached',
+      upgrade: true,
+    });
+    expect(featuredFailure(new ApiError(403, 'Cross-site request refused', { code: 'FORBIDDEN' }))).toEqual({
+      text: 'Failed to update ad: Cross-site request refused',
+      upgrade: false,
+    });
+    expect(featuredFailure(new Error('Featured Ad Limit Reached'))).toEqual({
+      text: 'Failed to update ad: Featured Ad Limit Reached',
+      upgrade: false,
+    });
+  });
+});

@@ -1,9 +1,10 @@
 import { adMessages, fileMessages } from '../../../shared/ads';
 import { limitMessages } from '../../../shared/plans';
+import { isApiError } from '../../lib/api';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** Spec section 8, 'Ad creation failures in the dashboard form' (matched on message content). */
+/** Spec section 8, 'Ad creation failures in the dashboard form' (matched on message content, as its table says). */
 export function createFailureText(err: unknown): string {
   if (!(err instanceof Error)) return adMessages.createFailedGeneric;
   const m = err.message;
@@ -18,8 +19,8 @@ export function createFailureText(err: unknown): string {
 export const updateFailureText = (err: unknown) => adMessages.updateFailed(messageOf(err));
 
 /**
- * The form's root error after a failed save (spec section 8, 'Form root errors'): the sign-in and
- * audio texts as they are, any other failure of the upload as 'Upload Error: {message}'.
+ * The form's root error after a failed save (spec section 8, 'Form root errors', which names these
+ * texts): the sign-in and audio texts as they are, any other failure of the upload as 'Upload Error: {message}'.
  */
 export function rootErrorText(err: unknown): string {
   const m = messageOf(err);
@@ -29,8 +30,7 @@ export function rootErrorText(err: unknown): string {
 
 /** A failed featured toggle: only the plan's limit offers 'Upgrade Plan'. */
 export function featuredFailure(err: unknown): { text: string; upgrade: boolean } {
-  const m = messageOf(err);
-  return m === limitMessages.featuredLimitTitle
-    ? { text: m, upgrade: true }
-    : { text: adMessages.updateFailed(m), upgrade: false };
+  return isApiError(err, 'PLAN_LIMIT_REACHED')
+    ? { text: limitMessages.featuredLimitTitle, upgrade: true }
+    : { text: adMessages.updateFailed(messageOf(err)), upgrade: false };
 }

@@ -19,10 +19,10 @@ import { Segmented } from '../../components/ui/segmented';
 import { Stat } from '../../components/ui/stat';
 import { plural } from '../../lib/format';
 import { DailyChart, DevicesChart, SourcesChart } from './charts';
-import { exportCsvUrl } from './analytics.api';
+import { exportCsvUrl } from './api/analytics';
 import { TableHead } from '../../components/ui/table-head';
 
-const QrPanel = lazy(() => import('../player/QrPanel'));
+const QrPanel = lazy(() => import('../../components/ad/QrPanel'));
 
 const PERIOD_OPTIONS = PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }));
 
@@ -44,11 +44,17 @@ export function ReportHeader({
   title,
   query,
   onPeriodChange,
+  exportable,
+  csv = true,
   children,
 }: {
   title: string;
   query: AnalyticsQuery;
   onPeriodChange: (period: Period) => void;
+  /** False while there is nothing to export (loading, or no events in the period). */
+  exportable: boolean;
+  /** Whether the plan includes the CSV export. */
+  csv?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -66,9 +72,15 @@ export function ReportHeader({
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Segmented label="Period" options={PERIOD_OPTIONS} value={query.period} onChange={onPeriodChange} />
-          <a href={exportCsvUrl(query)} download className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-            <Download className="h-4 w-4" aria-hidden /> Export CSV
-          </a>
+          {!csv ? null : exportable ? (
+            <a href={exportCsvUrl(query)} download className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+              <Download className="h-4 w-4" aria-hidden /> Export CSV
+            </a>
+          ) : (
+            <Button variant="secondary" size="sm" disabled title="No events in this period to export">
+              <Download className="h-4 w-4" aria-hidden /> Export CSV
+            </Button>
+          )}
         </div>
       </div>
     </div>
@@ -101,6 +113,9 @@ export function ReportError({ error, onRetry }: { error: Error; onRetry: () => v
   );
 }
 
+/** Whether the period holds any event, so that an export would have rows. */
+export const hasEvents = (t: AnalyticsSummary['totals']) => t.plays + t.clicks + t.shares + t.qrScans > 0;
+
 /** The cards: all ads' totals, or one ad's (its QR scans in place of the ad count). */
 export function SummaryCards({ totals, single }: { totals: AnalyticsSummary['totals']; single?: boolean }) {
   return (
@@ -124,12 +139,14 @@ export function SummaryCards({ totals, single }: { totals: AnalyticsSummary['tot
         value={formatRate(clickRate(totals))}
         icon={MousePointerClick}
         detail={plural(totals.clicks, 'click')}
+        note="Calls and website visits for every 100 plays."
       />
       <Stat
         label="Engagement"
         value={formatRate(engagementRate(totals))}
         icon={Sparkles}
         detail={`${plural(totals.shares, 'share')} · ${plural(totals.qrScans, 'QR scan')}`}
+        note="Clicks, shares and QR scans for every 100 plays; above 100% when listeners act more than they play."
       />
       {single && <Stat label="QR Scans" value={totals.qrScans.toLocaleString('en-US')} icon={QrCode} />}
     </dl>

@@ -1,16 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsSummary, DailyCounts, DeviceClass } from '../../../shared/analytics';
 import { Card } from '../../components/ui/card';
 import { TableHead } from '../../components/ui/table-head';
@@ -21,13 +10,13 @@ import { TableHead } from '../../components/ui/table-head';
  * read by screen readers always and shown on request.
  */
 
-// Colours at 4.5:1 or more on white; lines also differ in dash pattern, so colour is not the only cue.
+// Colours at 3:1 or more on both themes' surfaces; the legend, tooltip and table name each series too.
 const SERIES = [
-  { key: 'play', label: 'Plays', color: '#1d4ed8', dash: undefined },
-  { key: 'click', label: 'Clicks', color: '#c2410c', dash: '6 3' },
-  { key: 'share', label: 'Shares', color: '#047857', dash: '2 3' },
-  { key: 'qr_scan', label: 'QR scans', color: '#7e22ce', dash: '10 3 2 3' },
-] as const satisfies readonly { key: keyof Omit<DailyCounts, 'day'>; label: string; color: string; dash?: string }[];
+  { key: 'play', label: 'Plays', color: '#5b3df5' },
+  { key: 'click', label: 'Clicks', color: '#c2410c' },
+  { key: 'share', label: 'Shares', color: '#047857' },
+  { key: 'qr_scan', label: 'QR scans', color: '#0891b2' },
+] as const satisfies readonly { key: keyof Omit<DailyCounts, 'day'>; label: string; color: string }[];
 
 const SOURCE_LABELS: Record<string, string> = {
   direct: 'Direct',
@@ -42,7 +31,26 @@ const dayLabel = (day: string) =>
 const fullDayLabel = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
-const AXIS = { fontSize: 12, fill: '#334155' };
+// Axis text, grid and tooltip take the theme's tokens (a class or a CSS variable), so they read in dark too.
+const AXIS = { fontSize: 12, className: 'fill-slate-700' };
+const GRID = { stroke: '#94a3b8', strokeOpacity: 0.3 };
+const TOOLTIP = {
+  contentStyle: {
+    background: 'var(--color-surface)',
+    border: '1px solid var(--color-slate-200)',
+    borderRadius: 12,
+    color: 'var(--color-slate-900)',
+    fontSize: 13,
+  },
+  cursor: { fill: 'var(--color-slate-100)' },
+};
+
+/** About six evenly spaced day ticks, whatever the period's length. */
+export function evenTicks(days: readonly string[], count = 6): string[] {
+  if (days.length <= count) return [...days];
+  const step = Math.ceil(days.length / count);
+  return days.filter((_, i) => i % step === 0);
+}
 
 function ChartFigure({
   title,
@@ -130,30 +138,34 @@ export function DailyChart({ daily }: { daily: DailyCounts[] }) {
       empty={daily.every((d) => SERIES.every((s) => d[s.key] === 0))}
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart
+          <BarChart
             data={daily}
             margin={{ top: 5, right: 10, bottom: 5, left: -10 }}
-            aria-label={`Line chart of plays, clicks, shares and QR scans per day${range}`}
+            aria-label={`Bar chart of plays, clicks, shares and QR scans per day${range}`}
           >
-            <CartesianGrid stroke="#e2e8f0" vertical={false} />
-            <XAxis dataKey="day" tickFormatter={dayLabel} tick={AXIS} minTickGap={16} />
+            <CartesianGrid {...GRID} vertical={false} />
+            <XAxis
+              dataKey="day"
+              tickFormatter={dayLabel}
+              tick={AXIS}
+              ticks={evenTicks(daily.map((d) => d.day))}
+              interval={0}
+            />
             <YAxis allowDecimals={false} tick={AXIS} />
-            <Tooltip labelFormatter={(day) => fullDayLabel(String(day))} />
-            <Legend itemSorter={null} wrapperStyle={{ fontSize: 13, color: '#334155' }} />
-            {SERIES.map((s) => (
-              <Line
+            <Tooltip labelFormatter={(day) => fullDayLabel(String(day))} {...TOOLTIP} />
+            <Legend itemSorter={null} wrapperStyle={{ fontSize: 13 }} />
+            {SERIES.map((s, i) => (
+              <Bar
                 key={s.key}
-                type="monotone"
                 dataKey={s.key}
                 name={s.label}
-                stroke={s.color}
-                strokeDasharray={s.dash}
-                strokeWidth={2}
-                dot={false}
+                stackId="day"
+                fill={s.color}
+                radius={i === SERIES.length - 1 ? [3, 3, 0, 0] : 0}
                 isAnimationActive={false}
               />
             ))}
-          </LineChart>
+          </BarChart>
         </ResponsiveContainer>
       }
       table={
@@ -190,11 +202,11 @@ function BreakdownChart({
             margin={{ top: 5, right: 10, bottom: 5, left: 0 }}
             aria-label={`Bar chart of ${title.toLowerCase()}: ${rows.map((r) => `${r.label} ${r.events}`).join(', ')}`}
           >
-            <CartesianGrid stroke="#e2e8f0" horizontal={false} />
+            <CartesianGrid {...GRID} horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={AXIS} />
             <YAxis type="category" dataKey="label" width={120} tick={AXIS} />
-            <Tooltip />
-            <Bar dataKey="events" name="Events" fill={color} isAnimationActive={false} />
+            <Tooltip {...TOOLTIP} />
+            <Bar dataKey="events" name="Events" fill={color} radius={[0, 3, 3, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       }
@@ -204,11 +216,21 @@ function BreakdownChart({
 }
 
 export function SourcesChart({ sources }: { sources: AnalyticsSummary['sources'] }) {
-  const rows = sources.map((s) => ({ label: SOURCE_LABELS[s.source] ?? s.source, events: s.events }));
-  return <BreakdownChart title="Events by source" kind="Source" rows={rows} color="#1d4ed8" />;
+  // Every source, with zero where none came, as the device chart lists every device.
+  const known = Object.keys(SOURCE_LABELS).map((source) => ({
+    label: SOURCE_LABELS[source]!,
+    events: sources.find((s) => s.source === source)?.events ?? 0,
+  }));
+  const others = sources
+    .filter((s) => !(s.source in SOURCE_LABELS))
+    .map((s) => ({ label: s.source, events: s.events }));
+  return <BreakdownChart title="Events by source" kind="Source" rows={[...known, ...others]} color="#5b3df5" />;
 }
 
 export function DevicesChart({ devices }: { devices: AnalyticsSummary['devices'] }) {
-  const rows = devices.map((d) => ({ label: DEVICE_LABELS[d.device], events: d.events }));
+  const rows = (Object.keys(DEVICE_LABELS) as DeviceClass[]).map((device) => ({
+    label: DEVICE_LABELS[device],
+    events: devices.find((d) => d.device === device)?.events ?? 0,
+  }));
   return <BreakdownChart title="Events by device" kind="Device" rows={rows} color="#047857" />;
 }

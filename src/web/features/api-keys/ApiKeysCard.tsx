@@ -1,25 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/toast';
-import {
-  ApiKeyInput,
-  apiKeyMessages,
-  MAX_API_KEYS,
-  type ApiKey,
-  type ApiKeyValues,
-  type CreatedApiKey,
-} from '../../../shared/api-keys';
+import { ApiKeyInput, apiKeyMessages, MAX_API_KEYS, type ApiKey, type CreatedApiKey } from '../../../shared/api-keys';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CodeBlock } from '../../components/ui/code-block';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
+import { useAppForm } from '../../components/ui/use-app-form';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys.api';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api/api-keys';
 import { TableHead } from '../../components/ui/table-head';
 
 /** The key just made: shown once, with a Copy button; it is gone once dismissed. */
@@ -44,17 +36,13 @@ export function ApiKeysCard() {
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const form = useForm<ApiKeyValues>({
-    resolver: zodResolver(ApiKeyInput),
-    defaultValues: { name: '' },
-    reValidateMode: 'onSubmit',
-  });
+  const form = useAppForm(ApiKeyInput, { defaultValues: { name: '' } });
   const keys = data?.keys ?? [];
   const full = keys.length >= MAX_API_KEYS;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      setCreated(await create.mutateAsync(ApiKeyInput.parse(values)));
+      setCreated(await create.mutateAsync(values));
       form.reset();
       toast.success(apiKeyMessages.created);
     } catch (err) {
@@ -92,8 +80,7 @@ export function ApiKeysCard() {
           <Field
             label="Key name"
             placeholder="e.g. Traffic system"
-            {...form.register('name', { onChange: () => form.clearErrors('name') })}
-            error={form.formState.errors.name?.message}
+            {...form.field('name')}
             disabled={create.isPending || full}
           />
         </div>

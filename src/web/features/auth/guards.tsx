@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { useSession } from './session';
+import { useSession } from './api/session';
+
+const VERIFY_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'USER_NOT_FOUND']);
 
 function Waiting() {
   return (
@@ -14,6 +16,11 @@ function Waiting() {
 export function RequireSession({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   const { pathname, search } = useLocation();
+  // Verification links sent before they landed on /verify-email came back here with ?error=.
+  const linkError = new URLSearchParams(search).get('error');
+  if (linkError && VERIFY_ERRORS.has(linkError)) {
+    return <Navigate to={`/verify-email?error=${encodeURIComponent(linkError)}`} replace />;
+  }
   if (isLoading) return <Waiting />;
   if (!user) return <Navigate to={`/login?next=${encodeURIComponent(pathname + search)}`} replace />;
   return children;

@@ -4,7 +4,7 @@ import { appConfig } from '../../lib/app-config';
 /** 'Watch Demo': the product video (configurable with DEMO_VIDEO_URL), playing as it opens. */
 export default function DemoVideoDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog open onClose={onClose} title="AdReplay demo">
+    <Dialog open onClose={onClose} title="AdReplay demo" wide>
       <div className="aspect-video w-full bg-black">
         <iframe
           src={appConfig.demoVideoUrl}

@@ -2,12 +2,16 @@ import { Check } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 
-/** The marketing prices of spec section 9 (the stored plans are Free, Basic, Premium, Enterprise). */
+/**
+ * The marketing prices of spec section 9. Each tier is a stored plan: Starter is Free, Growth is
+ * Premium, Enterprise is Enterprise (Basic is offered in the dashboard only).
+ */
 const TIERS = [
   {
     name: 'Starter',
     price: '$0',
     note: 'Free forever',
+    plan: 'The Free plan',
     features: ['1 ad page', 'Basic analytics', 'Custom URL', 'QR code generator'],
     cta: { label: 'Get Started', to: '/register' },
   },
@@ -15,6 +19,7 @@ const TIERS = [
     name: 'Growth',
     price: '$29',
     note: '14-day free trial',
+    plan: 'The Premium plan',
     features: [
       '10 ad pages',
       'Advanced analytics',
@@ -29,6 +34,7 @@ const TIERS = [
     name: 'Enterprise',
     price: '$99',
     note: 'For agencies and networks',
+    plan: 'The Enterprise plan',
     features: ['Unlimited ad pages', 'Full analytics suite', 'White label', 'API access', 'Dedicated account manager'],
     cta: { label: 'Contact Sales', to: '/contact' },
   },
@@ -42,7 +48,7 @@ export function PricingTable() {
           key={t.name}
           data-testid={`tier-${t.name.toLowerCase()}`}
           className={cn(
-            'flex flex-col rounded-xl border bg-white p-6',
+            'flex flex-col rounded-xl border bg-surface p-6',
             t.highlight ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200',
           )}
         >
@@ -52,6 +58,7 @@ export function PricingTable() {
             <span className="text-slate-700">/month</span>
           </p>
           <p className="text-sm text-slate-700">{t.note}</p>
+          <p className="text-xs text-slate-700">{t.plan}</p>
           <ul className="mt-6 flex-1 space-y-2 text-sm">
             {t.features.map((f) => (
               <li key={f} className="flex gap-2">

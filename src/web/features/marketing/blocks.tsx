@@ -6,10 +6,10 @@ import { cn } from '../../lib/cn';
 /** The coloured banner at the top of each marketing page. */
 export function PageHero({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
   return (
-    <section className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
+    <section className="bg-gradient-to-br from-hero-from to-hero-to text-white">
       <div className="mx-auto max-w-6xl px-4 py-16">
         <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
-        {children && <div className="mt-4 max-w-2xl text-lg text-brand-50">{children}</div>}
+        {children && <div className="mt-4 max-w-2xl text-lg text-white/90">{children}</div>}
         {actions && <div className="mt-8 flex flex-wrap gap-3">{actions}</div>}
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { usagePercent, UNLIMITED } from '../../../shared/plans';
 import { Card, Skeleton } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { useMyPlan, useMyUsage } from '../ads/my-ads.api';
+import { useMyPlan, useMyUsage } from './api/plans';
 
 /** This month's ad creations against the plan's limit; the badge turns destructive above 80%. */
 export function UsageCard() {

@@ -1,23 +1,52 @@
 import { Pause, Play } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type Ref,
+} from 'react';
 import type { PublicAd } from '../../../shared/ads';
 import { WAVEFORM_BARS } from '../../../shared/limits';
 import { cn } from '../../lib/cn';
 import { formatSeconds } from '../../lib/format';
 import { claimPlayback, releasePlayback } from './coordinator';
+import { Waveform } from './Waveform';
 
 const KEY_STEP = 5; // percent per arrow key
 const round1 = (n: number) => Math.round(n * 10) / 10; // the slider's 0.1 percent steps
 
 export interface AudioPlayerProps {
   ad: Pick<PublicAd, 'title' | 'audioUrl' | 'audioDurationMs' | 'waveformPeaks'>;
-  /** Called each time audio actually starts after a press (analytics counts plays here). */
+  /** Called each time audio actually starts after a press (CountedPlayer records the play here). */
   onPlayStarted?: () => void;
   size?: 'sm' | 'lg';
+  /** Elapsed and total time under the waveform; off where the page shows the duration already. */
+  showTime?: boolean;
+  /** WebVTT captions, offered to the browser as the audio's captions track. */
+  captionsUrl?: string;
+  /** Follows playback (seconds), e.g. for a transcript that highlights the current line. */
+  onTimeChange?: (seconds: number) => void;
+  /** Lets others start playback at a time (a transcript line). */
+  controlRef?: Ref<PlayerControl>;
 }
 
-/** The one player: play/pause, a seekable waveform slider, elapsed and total time. */
-export function AudioPlayer({ ad, onPlayStarted, size = 'lg' }: AudioPlayerProps) {
+export interface PlayerControl {
+  playFrom(seconds: number): void;
+}
+
+/** The one player: play/pause, a seekable waveform slider, elapsed and total time. Ads use CountedPlayer. */
+export function AudioPlayer({
+  ad,
+  onPlayStarted,
+  size = 'lg',
+  showTime = true,
+  captionsUrl,
+  onTimeChange,
+  controlRef,
+}: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [armed, setArmed] = useState(false); // preload="none" until the first press
   const [playing, setPlaying] = useState(false);
@@ -46,6 +75,16 @@ export function AudioPlayer({ ad, onPlayStarted, size = 'lg' }: AudioPlayerProps
       audio.pause();
     }
   };
+
+  useImperativeHandle(controlRef, () => ({
+    playFrom(seconds: number) {
+      const audio = audioRef.current;
+      if (!audio) return;
+      audio.currentTime = seconds;
+      setTime(seconds);
+      if (audio.paused) toggle();
+    },
+  }));
 
   const seekTo = (pct: number) => {
     const audio = audioRef.current;
@@ -81,7 +120,6 @@ export function AudioPlayer({ ad, onPlayStarted, size = 'lg' }: AudioPlayerProps
     seekTo(((e.clientX - rect.left) / rect.width) * 100);
   };
 
-  const played = Math.floor((percent / 100) * peaks.length);
   const big = size === 'lg';
   return (
     <div className="flex items-center gap-3">
@@ -90,7 +128,7 @@ export function AudioPlayer({ ad, onPlayStarted, size = 'lg' }: AudioPlayerProps
         onClick={toggle}
         aria-label={playing ? `Pause ${ad.title}` : `Play ${ad.title}`}
         className={cn(
-          'flex shrink-0 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          'flex shrink-0 items-center justify-center rounded-full bg-brand-600 text-white shadow-md shadow-brand-600/30 transition-transform hover:bg-accent-strong active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
           big ? 'h-12 w-12' : 'h-9 w-9',
         )}
       >
@@ -109,26 +147,18 @@ export function AudioPlayer({ ad, onPlayStarted, size = 'lg' }: AudioPlayerProps
           onPointerDown={onPointer}
           onPointerMove={onPointer}
           className={cn(
-            'flex cursor-pointer touch-none items-center gap-[2px] rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+            'flex cursor-pointer touch-none items-center rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
             big ? 'h-12' : 'h-8',
           )}
         >
-          {peaks.map((p, i) => (
-            <span
-              key={i}
-              aria-hidden
-              className={cn(
-                'flex-1 rounded-sm',
-                i < played ? 'bg-brand-600 dark:bg-sky-400' : 'bg-slate-300 dark:bg-slate-600',
-              )}
-              style={{ height: `${Math.max(12, p * 100)}%` }}
-            />
-          ))}
+          <Waveform peaks={peaks} progress={percent / 100} bar={big ? 3 : 2} />
         </div>
-        <div className="mt-1 flex justify-between text-xs tabular-nums text-slate-700 dark:text-slate-300">
-          <span>{formatSeconds(time)}</span>
-          <span>{formatSeconds(duration)}</span>
-        </div>
+        {showTime && (
+          <div className="mt-1 flex justify-between text-xs tabular-nums text-slate-700">
+            <span>{formatSeconds(time)}</span>
+            <span>{formatSeconds(duration)}</span>
+          </div>
+        )}
       </div>
       <audio
         ref={audioRef}
@@ -142,14 +172,20 @@ export function AudioPlayer({ ad, onPlayStarted, size = 'lg' }: AudioPlayerProps
           }
         }}
         onPause={() => setPlaying(false)}
-        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+        onTimeUpdate={(e) => {
+          setTime(e.currentTarget.currentTime);
+          onTimeChange?.(e.currentTarget.currentTime);
+        }}
         onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)}
         onEnded={(e) => {
           e.currentTarget.currentTime = 0; // back to paused at zero
           setTime(0);
           setPlaying(false);
         }}
-      />
+      >
+        {/* Added with the first press, like the audio itself: nothing loads before the listener asks. */}
+        {captionsUrl && armed && <track kind="captions" src={captionsUrl} srcLang="en" label="English" default />}
+      </audio>
     </div>
   );
 }

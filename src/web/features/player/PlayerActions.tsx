@@ -1,44 +1,23 @@
-import { Bookmark, Code2, Heart, QrCode, Share2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { toast } from '../../components/ui/toast';
+import { Code2, QrCode, Share2 } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { PublicAd } from '../../../shared/ads';
-import { messages } from '../../../shared/messages';
 import { buttonClass } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/card';
-import { cn } from '../../lib/cn';
-import { recordEvent } from '../analytics/record-event';
-import { toggle, useSavedList } from '../saved/saved-store';
+import { recordEvent } from './api/events';
 import { shareAd } from './share';
 
-const QrPanel = lazy(() => import('./QrPanel'));
+const QrPanel = lazy(() => import('../../components/ad/QrPanel'));
 const EmbedPanel = lazy(() => import('./EmbedPanel'));
 
-/** Like, save, share, the QR panel and the embed code of one ad. */
-export function PlayerActions({ ad }: { ad: PublicAd }) {
-  const liked = useSavedList('liked').some((a) => a.id === ad.id);
-  const saved = useSavedList('saved').some((a) => a.id === ad.id);
+/** Share, the QR panel and the embed code of one ad, after any buttons the page puts first (like, save). */
+export function PlayerActions({ ad, children }: { ad: PublicAd; children?: ReactNode }) {
   const [qrOpen, setQrOpen] = useState(false);
   const [embedOpen, setEmbedOpen] = useState(false);
   const small = buttonClass({ variant: 'secondary', size: 'sm' });
   return (
     <div>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          aria-pressed={liked}
-          className={cn(small, liked && 'text-red-700')}
-          onClick={() => toast.success((toggle('liked', ad) ? messages.liked : messages.unliked)(ad.title))}
-        >
-          <Heart className={cn('h-4 w-4', liked && 'fill-current')} aria-hidden /> {liked ? 'Liked' : 'Like'}
-        </button>
-        <button
-          type="button"
-          aria-pressed={saved}
-          className={cn(small, saved && 'text-brand-700')}
-          onClick={() => toast.success((toggle('saved', ad) ? messages.saved : messages.unsaved)(ad.title))}
-        >
-          <Bookmark className={cn('h-4 w-4', saved && 'fill-current')} aria-hidden /> {saved ? 'Saved' : 'Save'}
-        </button>
+        {children}
         <button
           type="button"
           className={small}

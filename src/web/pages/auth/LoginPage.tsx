@@ -1,34 +1,47 @@
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
-import { LoginInput, loginErrorText } from '../../../shared/auth';
+import { useState } from 'react';
+import { LoginInput, loginErrorText, retryWaitText } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { AuthCard, PasswordField } from '../../features/auth/AuthCard';
-import { useSession } from '../../features/auth/session';
-import { useAuthForm } from '../../features/auth/use-auth-form';
+import { PasswordField } from '../../components/ui/password-field';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { useAppForm } from '../../components/ui/use-app-form';
+import { useSignIn } from '../../features/auth/api/auth';
+import { ResendVerification } from '../../features/auth/ResendVerification';
+import { useStartTrial } from '../../features/plans/api/trial.api';
 import { rememberTier, tierFrom, withTier } from '../../features/plans/chosen-plan';
-import { api, errorText } from '../../lib/api';
+import { ApiError, errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function LoginPage() {
   usePageMeta('/login');
   const [params] = useSearchParams();
   const tier = tierFrom(params.get('plan'));
-  const { refresh } = useSession();
-  const form = useAuthForm(LoginInput, { email: '', password: '' });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await api<{ user: { id: string } }>('/api/auth/sign-in/email', {
-        method: 'POST',
-        body: JSON.stringify(values),
-      });
+  // Sign-in refused until the address is confirmed: offer a new link for it right here.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const trial = useStartTrial();
+  // Setting the session is all it takes: this page's guard (RedirectSignedIn) then goes on to the
+  // remembered path, else /dashboard, in one step. Navigating here too would race it.
+  const signIn = useSignIn({
+    onSignedIn: async (res) => {
       if (tier) rememberTier(res.user.id, tier);
+      // Signed up for Growth before confirming the address: the trial starts now (once per account).
+      if (tier?.id === 'growth') await trial.mutateAsync().catch(() => {});
       toast.success('Logged in successfully!');
-      // Setting the session is all it takes: this page's guard (RedirectSignedIn) then goes on to the
-      // remembered path, else /dashboard, in one step. Navigating here too would race it.
-      await refresh();
+    },
+  });
+  const form = useAppForm(LoginInput, { defaultValues: { email: '', password: '' } });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setUnconfirmed(null);
+    try {
+      await signIn.mutateAsync(values);
     } catch (err) {
-      toast.error(loginErrorText(errorText(err)));
+      const text = loginErrorText(errorText(err));
+      if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') setUnconfirmed(values.email);
+      // A throttled sign-in says how long to wait, after the spec's text.
+      const wait = err instanceof ApiError && err.status === 429 && err.retryAfter;
+      toast.error(wait ? `${text} ${retryWaitText(wait)}` : text);
     }
   });
   const submitting = form.formState.isSubmitting;
@@ -57,6 +70,12 @@ export default function LoginPage() {
           {submitting ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
+      {unconfirmed && (
+        <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+          <p className="mb-2">Confirm your e-mail address with the link we sent, then sign in. Lost it?</p>
+          <ResendVerification email={unconfirmed} />
+        </div>
+      )}
       <p className="mt-6 text-center text-sm text-slate-700">
         Don't have an account?{' '}
         <Link to={withTier('/signup', tier)} className="font-medium text-brand-700 underline">

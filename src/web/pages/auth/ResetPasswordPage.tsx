@@ -3,9 +3,11 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { ResetPasswordInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
-import { AuthCard, PasswordField } from '../../features/auth/AuthCard';
-import { useAuthForm } from '../../features/auth/use-auth-form';
-import { api, errorText } from '../../lib/api';
+import { PasswordField } from '../../components/ui/password-field';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { useAppForm } from '../../components/ui/use-app-form';
+import { useResetPassword } from '../../features/auth/api/auth';
+import { errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function ResetPasswordPage() {
@@ -16,15 +18,17 @@ export default function ResetPasswordPage() {
   useEffect(() => {
     if (!token) {
       toast.error('Invalid or missing reset token');
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }
   }, [token, navigate]);
-  const form = useAuthForm(ResetPasswordInput, { password: '', confirmPassword: '' });
+  const resetPassword = useResetPassword();
+  const form = useAppForm(ResetPasswordInput, { defaultValues: { password: '', confirmPassword: '' } });
   const onSubmit = form.handleSubmit(async ({ password }) => {
+    if (!token) return;
     try {
-      await api('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: password, token }) });
+      await resetPassword.mutateAsync({ password, token });
       toast.success('Password updated successfully!');
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (err) {
       toast.error(errorText(err) ?? 'Error resetting password');
     }

@@ -3,11 +3,13 @@ import { toast } from '../../components/ui/toast';
 import { SignupInput, signupErrorText } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { AuthCard, PasswordField } from '../../features/auth/AuthCard';
-import { useSession } from '../../features/auth/session';
-import { useAuthForm } from '../../features/auth/use-auth-form';
+import { PasswordField } from '../../components/ui/password-field';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { useAppForm } from '../../components/ui/use-app-form';
+import { useSignUp } from '../../features/auth/api/auth';
+import { useStartTrial } from '../../features/plans/api/trial.api';
 import { rememberTier, tierFrom, withTier } from '../../features/plans/chosen-plan';
-import { api, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function SignupPage() {
@@ -15,35 +17,24 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const tier = tierFrom(params.get('plan'));
-  const { refresh } = useSession();
-  const form = useAuthForm(SignupInput, {
-    firstName: '',
-    lastName: '',
-    companyName: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
-  const onSubmit = form.handleSubmit(async (v) => {
-    try {
-      const res = await api<{ token: string | null; user: { id: string } }>('/api/auth/sign-up/email', {
-        method: 'POST',
-        body: JSON.stringify({
-          email: v.email,
-          password: v.password,
-          name: `${v.firstName} ${v.lastName}`,
-          firstName: v.firstName,
-          lastName: v.lastName,
-          companyName: v.companyName,
-          callbackURL: '/dashboard',
-        }),
-      });
+  const trial = useStartTrial();
+  const signUp = useSignUp({
+    onSignedUp: async (res) => {
       if (tier) rememberTier(res.user.id, tier);
+      // Growth starts its 14-day Premium trial now when signed in; otherwise at the first sign-in.
+      if (res.token && tier?.id === 'growth') await trial.mutateAsync().catch(() => {});
       toast.success('Account created successfully! Please check your email to verify your account.');
+    },
+  });
+  const form = useAppForm(SignupInput, {
+    defaultValues: { firstName: '', lastName: '', companyName: '', email: '', password: '', confirmPassword: '' },
+  });
+  const onSubmit = form.handleSubmit(async ({ email, password, firstName, lastName, companyName }) => {
+    try {
+      const res = await signUp.mutateAsync({ email, password, firstName, lastName, companyName });
       // Signed in at once: with the session set, this page's guard goes on to /dashboard. Otherwise the
       // address must be verified first, and the user signs in after that.
-      if (res.token) await refresh();
-      else navigate(withTier('/login', tier), { replace: true });
+      if (!res.token) void navigate(withTier('/login', tier), { replace: true });
     } catch (err) {
       const { field, text } = signupErrorText(errorText(err));
       if (field) form.setError(field, { message: text });

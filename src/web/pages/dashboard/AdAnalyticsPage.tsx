@@ -1,15 +1,19 @@
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { useAnalytics, useAnalyticsStream } from '../../features/analytics/analytics.api';
+import { useAnalytics, useAnalyticsStream } from '../../features/analytics/api/analytics';
 import {
   ReportCharts,
   ReportError,
+  hasEvents,
   ReportHeader,
   ReportLoading,
   SummaryCards,
   usePeriod,
 } from '../../features/analytics/AnalyticsReport';
+import { useMyPlan } from '../../features/plans/api/plans';
+import { UpgradeRequired } from '../../features/plans/UpgradeRequired';
 import { usePageMeta } from '../../lib/page-meta';
+import { adPath } from '../../../shared/ad-links';
 
 /** One ad's figures: the same cards and charts as the overview, for this ad only. */
 export default function AdAnalyticsPage() {
@@ -17,7 +21,9 @@ export default function AdAnalyticsPage() {
   const [period, setPeriod] = usePeriod();
   const query = { period, adId };
   const { data, isPending, isError, error, refetch } = useAnalytics(query);
-  useAnalyticsStream();
+  // Without analytics in the plan: cards and per-ad figures; the rest shows as an upgrade.
+  const analyticsEnabled = useMyPlan().data?.analyticsEnabled === true;
+  useAnalyticsStream(analyticsEnabled);
   const ad = data?.ads.find((a) => a.id === adId);
   usePageMeta({
     title: `${ad ? `${ad.title} analytics` : 'Ad analytics'} | AdReplay`,
@@ -25,7 +31,13 @@ export default function AdAnalyticsPage() {
   });
   return (
     <div className="space-y-6">
-      <ReportHeader title={ad?.title ?? 'Ad analytics'} query={query} onPeriodChange={setPeriod}>
+      <ReportHeader
+        title={ad?.title ?? 'Ad analytics'}
+        query={query}
+        onPeriodChange={setPeriod}
+        csv={analyticsEnabled}
+        exportable={Boolean(data && hasEvents(data.totals))}
+      >
         <Link
           to={`/dashboard/analytics?period=${period}`}
           className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
@@ -41,14 +53,22 @@ export default function AdAnalyticsPage() {
         <>
           {ad && (
             <Link
-              to={`/ad/${ad.slug}`}
+              to={adPath(ad.slug)}
               className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
             >
               <ExternalLink className="h-4 w-4" aria-hidden /> View the public page
             </Link>
           )}
           <SummaryCards totals={data.totals} single />
-          <ReportCharts summary={data} />
+          {analyticsEnabled ? (
+            <ReportCharts summary={data} />
+          ) : (
+            <UpgradeRequired
+              what={
+                'Charts, breakdowns by source and device, CSV export and live counters come with the plans that include analytics. Your totals and per-ad figures stay here on every plan.'
+              }
+            />
+          )}
         </>
       )}
     </div>

@@ -2,26 +2,37 @@ import { Plus } from 'lucide-react';
 import { messages } from '../../../shared/messages';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useAnalytics, useAnalyticsStream } from '../../features/analytics/analytics.api';
+import { useAnalytics, useAnalyticsStream } from '../../features/analytics/api/analytics';
 import {
   AdsTable,
   ReportCharts,
   ReportError,
+  hasEvents,
   ReportHeader,
   ReportLoading,
   SummaryCards,
   usePeriod,
 } from '../../features/analytics/AnalyticsReport';
+import { useMyPlan } from '../../features/plans/api/plans';
+import { UpgradeRequired } from '../../features/plans/UpgradeRequired';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function AnalyticsPage() {
   usePageMeta('/dashboard/analytics');
   const [period, setPeriod] = usePeriod();
   const { data, isPending, isError, error, refetch } = useAnalytics({ period });
-  useAnalyticsStream();
+  // Without analytics in the plan: cards and per-ad figures; the rest shows as an upgrade.
+  const analyticsEnabled = useMyPlan().data?.analyticsEnabled === true;
+  useAnalyticsStream(analyticsEnabled);
   return (
     <div className="space-y-6">
-      <ReportHeader title="Analytics" query={{ period }} onPeriodChange={setPeriod} />
+      <ReportHeader
+        title="Analytics"
+        query={{ period }}
+        onPeriodChange={setPeriod}
+        csv={analyticsEnabled}
+        exportable={Boolean(data && hasEvents(data.totals))}
+      />
       {isPending ? (
         <ReportLoading />
       ) : isError ? (
@@ -37,7 +48,15 @@ export default function AnalyticsPage() {
       ) : (
         <>
           <SummaryCards totals={data.totals} />
-          <ReportCharts summary={data} />
+          {analyticsEnabled ? (
+            <ReportCharts summary={data} />
+          ) : (
+            <UpgradeRequired
+              what={
+                'Charts, breakdowns by source and device, CSV export and live counters come with the plans that include analytics. Your totals and per-ad figures stay here on every plan.'
+              }
+            />
+          )}
           <section aria-labelledby="per-ad-heading" className="space-y-3">
             <h2 id="per-ad-heading" className="text-lg font-semibold">
               Your ads

@@ -4,10 +4,12 @@ import { limitMessages, withinLimit } from '../../../shared/plans';
 import { buttonClass } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { AdForm } from '../../features/ads/AdForm';
-import { useMyPlan, useMyUsage } from '../../features/ads/my-ads.api';
+import { useSession } from '../../features/auth/api/session';
+import { useMyPlan, useMyUsage } from '../../features/plans/api/plans';
 import { UsageCard } from '../../features/plans/UsageCard';
 
 export default function CreateAdPage() {
+  const { user } = useSession();
   const plan = useMyPlan();
   const usage = useMyUsage();
   const loading = plan.isPending || usage.isPending;
@@ -30,7 +32,7 @@ export default function CreateAdPage() {
           ) : (
             <Card className="p-6">
               <h2 className="mb-4 text-lg font-semibold">Ad Details</h2>
-              <AdForm />
+              <AdForm signedIn={Boolean(user)} />
             </Card>
           )}
         </div>

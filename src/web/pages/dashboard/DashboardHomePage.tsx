@@ -1,14 +1,17 @@
-import { BarChart3, List, MousePointerClick, Play, Plus, Radio, Settings } from 'lucide-react';
+import { BarChart3, BadgeCheck, List, MailWarning, MousePointerClick, Play, Plus, Radio, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { Stat } from '../../components/ui/stat';
-import { useSession } from '../../features/auth/session';
+import { useMyAds } from '../../features/ads/api/my-ads';
 import { MyAdsLoadError } from '../../features/ads/MyAdsLoadError';
-import { useMyAds, useMyStats } from '../../features/ads/my-ads.api';
-import { useAnalytics, useAnalyticsStream } from '../../features/analytics/analytics.api';
+import { useAnalytics, useAnalyticsStream } from '../../features/analytics/api/analytics';
+import { useSession } from '../../features/auth/api/session';
+import { ResendVerification } from '../../features/auth/ResendVerification';
+import { useMyPlan } from '../../features/plans/api/plans';
 import { formatDate, plural } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
+import { adPath } from '../../../shared/ad-links';
 
 function AdFigures({ figures }: { figures: { plays: number; clicks: number } }) {
   return (
@@ -27,10 +30,10 @@ export default function DashboardHomePage() {
   usePageMeta('/dashboard');
   const { user } = useSession();
   const ads = useMyAds();
-  const stats = useMyStats();
-  // Per-ad plays and clicks over all time; the stream keeps them and the cards live.
+  // The cards and the per-ad plays and clicks: the analytics summary over all time, kept live by the stream.
   const figures = useAnalytics({ period: 'all' });
-  useAnalyticsStream();
+  const totals = figures.data?.totals;
+  useAnalyticsStream(useMyPlan().data?.analyticsEnabled === true);
   if (!user) return null;
   const name = user.email.split('@')[0];
   const list = ads.data?.ads ?? [];
@@ -41,11 +44,30 @@ export default function DashboardHomePage() {
         <h1 className="text-2xl font-bold">Welcome back, {name}!</h1>
         <p className="text-slate-700">Here is how your ads are doing.</p>
       </div>
+      {user.emailVerified ? (
+        <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="email-status">
+          <BadgeCheck className="h-4 w-4 shrink-0 text-green-700" aria-hidden />
+          <span>
+            E-mail address confirmed: <span className="break-all">{user.email}</span>
+          </span>
+        </p>
+      ) : (
+        <Card className="border-amber-300 bg-amber-50 p-4" data-testid="email-status">
+          <h2 className="flex items-center gap-2 font-semibold">
+            <MailWarning className="h-5 w-5 shrink-0 text-amber-800" aria-hidden /> E-mail address not confirmed yet
+          </h2>
+          <p className="mt-1 mb-3 text-sm text-slate-800">
+            We sent a confirmation link to <strong className="break-all">{user.email}</strong>. Open it to confirm the
+            address; it is where password resets go.
+          </p>
+          <ResendVerification email={user.email} />
+        </Card>
+      )}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Total Ads" value={stats.data?.totalAds} icon={Radio} />
-        <Stat label="Active Ads" value={stats.data?.activeAds} icon={List} />
-        <Stat label="Total Plays" value={stats.data?.totalPlays} icon={Play} />
-        <Stat label="Total Clicks" value={stats.data?.totalClicks} icon={MousePointerClick} />
+        <Stat label="Total Ads" value={totals?.ads} icon={Radio} />
+        <Stat label="Active Ads" value={totals?.activeAds} icon={List} />
+        <Stat label="Total Plays" value={totals?.plays} icon={Play} />
+        <Stat label="Total Clicks" value={totals?.clicks} icon={MousePointerClick} />
       </dl>
 
       <section aria-labelledby="recent-heading">
@@ -77,7 +99,7 @@ export default function DashboardHomePage() {
               <li key={ad.id}>
                 <Card className="flex flex-wrap items-center justify-between gap-4 p-4" data-testid="recent-ad">
                   <div className="min-w-0">
-                    <Link to={`/ad/${ad.slug}`} className="font-medium hover:underline">
+                    <Link to={adPath(ad.slug)} className="font-medium hover:underline">
                       {ad.title}
                     </Link>
                     <p className="text-sm text-slate-700">

@@ -3,10 +3,13 @@ import { messages } from '../../../shared/messages';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { AdForm } from '../../features/ads/AdForm';
-import { useMyAd } from '../../features/ads/my-ads.api';
+import { AudioPlayer } from '../../features/player/AudioPlayer';
+import { useMyAd } from '../../features/ads/api/my-ads';
+import { useSession } from '../../features/auth/api/session';
 
 export default function EditAdPage() {
   const { id = '' } = useParams();
+  const { user } = useSession();
   const { data: ad, isPending, isError } = useMyAd(id);
   if (isPending) return <p className="text-slate-700">{messages.loadingAd}</p>;
   if (isError || !ad) {
@@ -25,7 +28,7 @@ export default function EditAdPage() {
       <h1 className="text-2xl font-bold">Edit Ad</h1>
       <Card className="mt-6 p-6">
         <h2 className="mb-4 text-lg font-semibold">Ad Details</h2>
-        <AdForm ad={ad} />
+        <AdForm ad={ad} signedIn={Boolean(user)} audioPreview={<AudioPlayer ad={ad} size="sm" />} />
       </Card>
     </div>
   );

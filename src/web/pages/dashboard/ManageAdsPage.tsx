@@ -1,6 +1,6 @@
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { adMessages, type PublicAd } from '../../../shared/ads';
 import { limitMessages } from '../../../shared/plans';
@@ -11,11 +11,13 @@ import { Input } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
 import { featuredFailure, updateFailureText } from '../../features/ads/ad-errors';
 import { MyAdsLoadError } from '../../features/ads/MyAdsLoadError';
-import { useMyAds } from '../../features/ads/my-ads.api';
-import { useDeleteAd, useToggleAd } from '../../features/ads/my-ads.mutations';
-import { useSession } from '../../features/auth/session';
+import { useMyAds } from '../../features/ads/api/my-ads';
+import { useDeleteAd, useToggleAd } from '../../features/ads/api/my-ads.mutations';
+import { useSession } from '../../features/auth/api/session';
+import { NewAdPanel } from '../../features/player/NewAdPanel';
 import { formatDate } from '../../lib/format';
 import { TableHead } from '../../components/ui/table-head';
+import { adPath } from '../../../shared/ad-links';
 
 export default function ManageAdsPage() {
   const { user } = useSession();
@@ -25,6 +27,12 @@ export default function ManageAdsPage() {
   const toggleActive = useToggleAd('active');
   const toggleFeatured = useToggleAd('featured');
   const remove = useDeleteAd();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const createdId = (location.state as { created?: string } | null)?.created;
+  const created = createdId ? data?.ads.find((a) => a.id === createdId) : undefined;
+  // Closing the panel forgets it, so going back or reloading does not show it again.
+  const closeCreated = () => void navigate('.', { replace: true, state: null });
   const q = query.trim().toLowerCase();
   const ads = (data?.ads ?? []).filter(
     (a) => !q || [a.title, a.businessName, a.category].some((f) => f.toLowerCase().includes(q)),
@@ -76,6 +84,7 @@ export default function ManageAdsPage() {
           <Plus className="h-4 w-4" aria-hidden /> Create New Ad
         </ButtonLink>
       </div>
+      {created && <NewAdPanel ad={created} onClose={closeCreated} />}
       <Input
         type="search"
         placeholder="Search your ads..."
@@ -84,7 +93,7 @@ export default function ManageAdsPage() {
         onChange={(e) => setQuery(e.target.value)}
         className="mt-6 max-w-sm"
       />
-      <Card className="mt-4 overflow-x-auto">
+      <Card className="mt-4 overflow-hidden">
         {isPending ? (
           <div className="space-y-2 p-4">
             <Skeleton className="h-10 w-full" />
@@ -97,39 +106,58 @@ export default function ManageAdsPage() {
             {q ? 'No ads match your search.' : 'No ads yet. Create your first ad to see it here.'}
           </p>
         ) : (
-          <table className="w-full text-left text-sm">
+          // One table: rows of a table on wide screens, a list of cards on phones (every toggle and
+          // action stays in reach without scrolling sideways).
+          <table className="block w-full text-left text-sm md:table">
             <TableHead
-              className="border-b border-slate-200 bg-slate-50 text-slate-700"
+              className="sr-only border-b border-slate-200 bg-slate-50 text-slate-700 md:not-sr-only md:table-header-group"
               cell="px-4 py-3"
               columns={['Ad', 'Category', 'Added', 'Active', 'Featured', { label: 'Actions', hidden: true }]}
             />
-            <tbody>
+            <tbody className="block divide-y divide-slate-100 md:table-row-group md:divide-y-0">
               {ads.map((ad) => (
-                <tr key={ad.id} className="border-b border-slate-100 last:border-0" data-testid="my-ad-row">
-                  <td className="px-4 py-3">
-                    <p className="font-medium">{ad.title}</p>
+                <tr
+                  key={ad.id}
+                  className="grid grid-cols-2 gap-x-4 gap-y-2 p-4 md:table-row md:border-b md:border-slate-100 md:p-0 md:last:border-0"
+                  data-testid="my-ad-row"
+                >
+                  <td className="col-span-2 md:px-4 md:py-3">
+                    <p className="font-medium break-words">{ad.title}</p>
                     <p className="text-slate-700">{ad.businessName}</p>
                   </td>
-                  <td className="px-4 py-3">{ad.category}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(ad.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <Switch
-                      checked={ad.isActive}
-                      label={`Active: ${ad.title}`}
-                      onCheckedChange={() => setActive(ad)}
-                      disabled={toggleActive.isPending}
-                    />
+                  <td className="text-slate-700 md:px-4 md:py-3 md:text-slate-900">{ad.category}</td>
+                  <td className="text-slate-700 md:px-4 md:py-3 md:whitespace-nowrap md:text-slate-900">
+                    <span className="md:hidden">Added </span>
+                    {formatDate(ad.createdAt)}
                   </td>
-                  <td className="px-4 py-3">
-                    <Switch
-                      checked={ad.isFeatured}
-                      label={`Featured: ${ad.title}`}
-                      onCheckedChange={() => setFeatured(ad)}
-                      disabled={toggleFeatured.isPending}
-                    />
+                  <td className="md:px-4 md:py-3">
+                    <span className="flex items-center gap-2">
+                      <Switch
+                        checked={ad.isActive}
+                        label={`Active: ${ad.title}`}
+                        onCheckedChange={() => setActive(ad)}
+                        disabled={toggleActive.isPending}
+                      />
+                      <span aria-hidden className="md:hidden">
+                        Active
+                      </span>
+                    </span>
                   </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
+                  <td className="md:px-4 md:py-3">
+                    <span className="flex items-center gap-2">
+                      <Switch
+                        checked={ad.isFeatured}
+                        label={`Featured: ${ad.title}`}
+                        onCheckedChange={() => setFeatured(ad)}
+                        disabled={toggleFeatured.isPending}
+                      />
+                      <span aria-hidden className="md:hidden">
+                        Featured
+                      </span>
+                    </span>
+                  </td>
+                  <td className="col-span-2 md:px-4 md:py-3">
+                    <div className="flex gap-1 border-t border-slate-100 pt-2 md:justify-end md:border-0 md:pt-0">
                       <Link
                         to={`/dashboard/ads/edit/${ad.id}`}
                         className={buttonClass({ variant: 'ghost', size: 'icon' })}
@@ -138,7 +166,7 @@ export default function ManageAdsPage() {
                         <Pencil className="h-4 w-4" />
                       </Link>
                       <Link
-                        to={`/ad/${ad.slug}`}
+                        to={adPath(ad.slug)}
                         className={buttonClass({ variant: 'ghost', size: 'icon' })}
                         aria-label={`View ${ad.title}`}
                       >

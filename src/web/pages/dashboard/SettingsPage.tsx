@@ -1,31 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../components/ui/toast';
-import { ProfileInput, type ProfileValues } from '../../../shared/auth';
+import { ProfileInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/field';
+import { useAppForm } from '../../components/ui/use-app-form';
+import { ChangePasswordCard, DeleteAccountCard } from '../../features/account/AccountCards';
 import { ApiKeysCard } from '../../features/api-keys/ApiKeysCard';
-import { useSession } from '../../features/auth/session';
-import { api, errorText } from '../../lib/api';
+import { useForgetSession, useUpdateProfile } from '../../features/auth/api/auth';
+import { useSession } from '../../features/auth/api/session';
+import { errorText } from '../../lib/api';
 
 export default function SettingsPage() {
-  const { user, profile, refresh } = useSession();
-  const form = useForm<ProfileValues>({ resolver: zodResolver(ProfileInput), reValidateMode: 'onSubmit' });
+  const { user, profile } = useSession();
+  const updateProfile = useUpdateProfile();
+  const forgetSession = useForgetSession();
+  const form = useAppForm(ProfileInput);
+  const { reset } = form;
   useEffect(() => {
-    if (profile) form.reset({ ...profile });
-  }, [profile, form]);
-  const field = (name: keyof ProfileValues) => ({
-    ...form.register(name, { onChange: () => form.clearErrors(name) }),
-    error: form.formState.errors[name]?.message,
-    disabled: form.formState.isSubmitting,
-  });
+    if (profile) reset({ ...profile });
+  }, [profile, reset]);
+  const field = form.field;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api('/api/profile', { method: 'PUT', body: JSON.stringify(values) });
-      await refresh();
+      await updateProfile.mutateAsync(values);
       toast.success('Profile updated successfully');
     } catch (err) {
       toast.error(errorText(err) ?? 'Error updating profile');
@@ -60,7 +59,9 @@ export default function SettingsPage() {
           </div>
         </form>
       </Card>
+      <ChangePasswordCard />
       <ApiKeysCard />
+      {user && <DeleteAccountCard email={user.email} onDeleted={forgetSession} />}
     </div>
   );
 }

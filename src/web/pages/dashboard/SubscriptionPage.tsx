@@ -1,17 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { toast } from '../../components/ui/toast';
 import { UNLIMITED, type Plan } from '../../../shared/plans';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
-import { useMyPlan } from '../../features/ads/my-ads.api';
-import { useSession } from '../../features/auth/session';
+import { useSession } from '../../features/auth/api/session';
+import { useMyPlan, usePlans } from '../../features/plans/api/plans';
 import { rememberedTier } from '../../features/plans/chosen-plan';
 import { UsageCard } from '../../features/plans/UsageCard';
-import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
-import { FRESH } from '../../lib/query-client';
 
 const dollars = (cents: number) => `$${Math.round(cents / 100)}`;
 const limitText = (n: number) => (n === UNLIMITED ? 'Unlimited' : String(n));
@@ -27,24 +24,28 @@ function Row({ label, value }: { label: string; value: string }) {
 
 export default function SubscriptionPage() {
   const plan = useMyPlan();
-  const plans = useQuery({
-    queryKey: ['plans'],
-    queryFn: () => api<{ plans: Plan[] }>('/api/plans'),
-    ...FRESH.plans,
-  });
+  const plans = usePlans();
   const current = plan.data;
   const { user } = useSession();
   const picked = user ? rememberedTier(user.id) : null;
+  // Only a Free account is 'already on the Free plan'; any other change of plan needs payment.
   const choose = (p: Plan) =>
-    p.name === 'Free' ? toast.info('You are already on the Free plan') : toast.info('Stripe integration coming soon!');
+    p.name === current?.planName
+      ? toast.info(`You are already on the ${p.name} plan`)
+      : toast.info('Stripe integration coming soon!');
+  const onTrial = picked?.id === 'growth' && current?.planName === 'Premium' && current.subscriptionEnd;
 
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">Subscription</h1>
       {picked && picked.id !== 'starter' && (
         <p role="status" className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
-          You chose the <strong>{picked.name}</strong> plan on our pricing page. Paid plans cannot be bought here yet,
-          so your account is on the {current?.planName ?? 'Free'} plan for now.
+          You chose the <strong>{picked.name}</strong> plan on our pricing page.{' '}
+          {onTrial
+            ? `Your 14-day Premium trial runs until ${formatDate(current.subscriptionEnd!)} (the Renewal Date below); then your account goes back to the Free plan, keeping every ad.`
+            : picked.id === 'growth'
+              ? `Your account is on the ${current?.planName ?? 'Free'} plan: Premium trials last 14 days, and your ads stay whatever the plan.`
+              : `Paid plans cannot be bought here yet, so your account is on the ${current?.planName ?? 'Free'} plan for now.`}
         </p>
       )}
       <div className="grid gap-6 md:grid-cols-2">

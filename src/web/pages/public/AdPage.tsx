@@ -1,15 +1,21 @@
 import { Calendar, ExternalLink, Globe, MapPin, Phone, Tag, User } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
 import { buttonClass } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
-import { AdCard, AdLogo } from '../../features/ads/AdCard';
-import { useAd, useRelatedAds } from '../../features/ads/ads.api';
-import { recordEvent } from '../../features/analytics/record-event';
-import { useLinkArrival } from '../../features/analytics/use-link-arrival';
-import { AudioPlayer } from '../../features/player/AudioPlayer';
+import { AdLogo } from '../../components/ad/AdLogo';
+import { useAd, useRelatedAds } from '../../features/ads/api/ads';
+import { AdCard } from '../../features/player/AdCard';
+import { recordEvent } from '../../features/player/api/events';
+import { CountedPlayer } from '../../features/player/CountedPlayer';
+import type { PlayerControl } from '../../features/player/AudioPlayer';
+import { Transcript } from '../../features/player/Transcript';
+import { captionsPath } from '../../../shared/transcripts';
 import { PlayerActions } from '../../features/player/PlayerActions';
+import { useLinkArrival } from '../../features/player/use-link-arrival';
+import { SaveButtons } from '../../features/saved/SaveButtons';
 import { formatDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -42,43 +48,97 @@ function Fact({ icon: Icon, label, children }: { icon: typeof User; label: strin
   );
 }
 
+/** The advertiser's website in a new tab; each press counts as a click on the website button. */
+function WebsiteLink({
+  ad,
+  href,
+  className,
+  children,
+}: {
+  ad: PublicAd;
+  href: string;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={() => recordEvent({ adId: ad.id, type: 'click', referrer: 'website_button' })}
+      className={className}
+    >
+      {children}
+    </a>
+  );
+}
+
 function AdDetails({ ad }: { ad: PublicAd }) {
   usePageMeta({ title: `${ad.title} | AdReplay`, description: ad.description ?? `${ad.title} by ${ad.businessName}` });
   useLinkArrival(ad.id);
   const website = ad.websiteUrl;
-  const websiteClicked = () => recordEvent({ adId: ad.id, type: 'click', referrer: 'website_button' });
+  const phoneHref = ad.phone ? `tel:${ad.phone.replace(/[^+\d]/g, '')}` : null;
+  const callClicked = () => recordEvent({ adId: ad.id, type: 'click', referrer: 'call_button' });
+  const hasContact = Boolean(ad.phone || website || ad.location);
+  const player = useRef<PlayerControl>(null);
+  const [time, setTime] = useState(0);
   return (
-    <article className="mx-auto max-w-5xl px-4 py-10">
-      <div className="flex flex-wrap items-start gap-5">
-        <AdLogo ad={ad} size="lg" />
-        <div className="min-w-0 flex-1">
-          <h1 className="text-3xl font-bold leading-tight">{ad.title}</h1>
-          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-            <Fact icon={User} label="Advertiser">
-              {ad.businessName}
-            </Fact>
-            <Fact icon={Tag} label="Category">
-              {ad.category}
-            </Fact>
-            {ad.location && (
-              <Fact icon={MapPin} label="Location">
-                {ad.location}
+    <article className="mx-auto max-w-5xl px-4 py-4 sm:py-10">
+      {/* The first screen on a phone: artwork, title, advertiser, the player and the ways to respond. */}
+      <Card className="overflow-hidden">
+        <div className="flex gap-4 p-4 sm:gap-6 sm:p-6">
+          <AdLogo ad={ad} size="xl" />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-bold leading-tight sm:text-4xl">{ad.title}</h1>
+            <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 sm:mt-4">
+              <Fact icon={User} label="Advertiser">
+                {ad.businessName}
               </Fact>
-            )}
-            <Fact icon={Calendar} label="Added">
-              {formatDate(ad.createdAt)}
-            </Fact>
-          </dl>
+              <Fact icon={Tag} label="Category">
+                {ad.category}
+              </Fact>
+              {ad.location && (
+                <Fact icon={MapPin} label="Location">
+                  {ad.location}
+                </Fact>
+              )}
+              <Fact icon={Calendar} label="Added">
+                {formatDate(ad.createdAt)}
+              </Fact>
+            </dl>
+          </div>
         </div>
-      </div>
-
-      <Card className="mt-8 p-6">
-        <p className="mb-4 text-sm text-slate-700">
-          <span className="font-semibold text-slate-900">{ad.businessName}</span> · {ad.category}
-        </p>
-        <AudioPlayer ad={ad} onPlayStarted={() => recordEvent({ adId: ad.id, type: 'play' })} />
-        <div className="mt-6">
-          <PlayerActions ad={ad} />
+        <div className="border-t border-slate-200 bg-slate-50 p-4 sm:p-6">
+          <p className="mb-3 text-sm text-slate-700">
+            <span className="font-semibold text-slate-900">{ad.businessName}</span> · {ad.category}
+          </p>
+          <CountedPlayer
+            ad={ad}
+            captionsUrl={ad.transcriptSegments?.length ? captionsPath(ad.slug) : undefined}
+            onTimeChange={setTime}
+            controlRef={player}
+          />
+          <Transcript ad={ad} time={time} onPlayFrom={(s) => player.current?.playFrom(s)} />
+          {(phoneHref || website) && (
+            <div className="mt-4 grid grid-cols-2 gap-2 sm:flex">
+              {phoneHref && (
+                <a href={phoneHref} onClick={callClicked} className={buttonClass({ size: 'lg' })}>
+                  <Phone className="h-4 w-4" aria-hidden /> Call<span className="sr-only"> {ad.businessName}</span>
+                </a>
+              )}
+              {website && (
+                <WebsiteLink ad={ad} href={website} className={buttonClass({ variant: 'secondary', size: 'lg' })}>
+                  <Globe className="h-4 w-4" aria-hidden />
+                  <span className="sr-only">{ad.businessName} </span>Website
+                </WebsiteLink>
+              )}
+            </div>
+          )}
+          <div className="mt-4">
+            <PlayerActions ad={ad}>
+              <SaveButtons ad={ad} />
+            </PlayerActions>
+          </div>
         </div>
       </Card>
 
@@ -90,59 +150,45 @@ function AdDetails({ ad }: { ad: PublicAd }) {
               `${ad.businessName} shared this ad on AdReplay so you can listen again any time. Get in touch to learn more about their offer.`}
           </p>
           {website && (
-            <a
-              href={website}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={websiteClicked}
-              className={buttonClass({}, 'mt-4')}
-            >
+            <WebsiteLink ad={ad} href={website} className={buttonClass({}, 'mt-4')}>
               <Globe className="h-4 w-4" aria-hidden /> Visit Website
-            </a>
+            </WebsiteLink>
           )}
         </Card>
-        <Card className="p-6">
-          <h2 className="text-lg font-semibold">Contact Information</h2>
-          <dl className="mt-3 space-y-2">
-            {ad.phone && (
-              <Fact icon={Phone} label="Phone">
-                {ad.phone}
-              </Fact>
-            )}
-            {website && (
-              <Fact icon={Globe} label="Website">
-                {new URL(website).host}
-              </Fact>
-            )}
-            {ad.location && (
-              <Fact icon={MapPin} label="Location">
-                {ad.location}
-              </Fact>
-            )}
-          </dl>
-          <div className="mt-4 flex flex-wrap gap-2">
-            {ad.phone && (
-              <a
-                href={`tel:${ad.phone.replace(/[^+\d]/g, '')}`}
-                onClick={() => recordEvent({ adId: ad.id, type: 'click', referrer: 'call_button' })}
-                className={buttonClass()}
-              >
-                <Phone className="h-4 w-4" aria-hidden /> Call Now
-              </a>
-            )}
-            {website && (
-              <a
-                href={website}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={websiteClicked}
-                className={buttonClass({ variant: 'secondary' })}
-              >
-                <ExternalLink className="h-4 w-4" aria-hidden /> Visit Site
-              </a>
-            )}
-          </div>
-        </Card>
+        {hasContact && (
+          <Card className="p-6">
+            <h2 className="text-lg font-semibold">Contact Information</h2>
+            <dl className="mt-3 space-y-2">
+              {ad.phone && (
+                <Fact icon={Phone} label="Phone">
+                  {ad.phone}
+                </Fact>
+              )}
+              {website && (
+                <Fact icon={Globe} label="Website">
+                  {new URL(website).host}
+                </Fact>
+              )}
+              {ad.location && (
+                <Fact icon={MapPin} label="Location">
+                  {ad.location}
+                </Fact>
+              )}
+            </dl>
+            <div className="mt-4 flex flex-wrap gap-2">
+              {phoneHref && (
+                <a href={phoneHref} onClick={callClicked} className={buttonClass()}>
+                  <Phone className="h-4 w-4" aria-hidden /> Call Now
+                </a>
+              )}
+              {website && (
+                <WebsiteLink ad={ad} href={website} className={buttonClass({ variant: 'secondary' })}>
+                  <ExternalLink className="h-4 w-4" aria-hidden /> Visit Site
+                </WebsiteLink>
+              )}
+            </div>
+          </Card>
+        )}
       </div>
 
       <Related slug={ad.slug} />

@@ -77,7 +77,7 @@ export default function AdvertisersPage() {
           </figcaption>
         </figure>
       </Section>
-      <section className="bg-brand-700 py-16 text-center text-white">
+      <section className="bg-hero-from py-16 text-center text-white">
         <h2 className="text-3xl font-bold">Ready to give your ad a second life?</h2>
         <ButtonLink to="/register" size="lg" variant="secondary" className="mt-8">
           Get Started Free

@@ -89,7 +89,7 @@ function StationDemo() {
       </p>
       <div>
         <h3 className="font-semibold">1. Embed a sponsor's ad on your site</h3>
-        <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100" tabIndex={0}>
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-code p-4 text-sm text-code-ink" tabIndex={0}>
           <code>
             {embedCode({ origin: appConfig.publicOrigin, slug: 'sunrise-bakery-sample', title: 'Sunrise Bakery' })}
           </code>

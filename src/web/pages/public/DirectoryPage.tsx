@@ -5,8 +5,8 @@ import { CATEGORIES, type Category } from '../../../shared/categories';
 import { messages } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
-import { AdCardSkeleton, AdGrid } from '../../features/ads/AdCard';
-import { useDirectory } from '../../features/ads/ads.api';
+import { useDirectory } from '../../features/ads/api/ads';
+import { AdCardSkeleton, AdGrid } from '../../features/player/AdCard';
 import { cn } from '../../lib/cn';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -47,7 +47,7 @@ function Filters({
     onApply(empty);
   };
   return (
-    <form role="search" onSubmit={submit} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <form role="search" onSubmit={submit} className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm">
       <div className="flex gap-2">
         <Input
           type="search"
@@ -105,6 +105,7 @@ export function DirectoryPage() {
   const query = useDirectory({ search: search || undefined, category, location: location || undefined });
   const ads = query.data?.pages.flatMap((p) => p.ads) ?? [];
   const total = query.data?.pages[0]?.count ?? 0;
+  const didYouMean = query.data?.pages[0]?.didYouMean;
   const filtered = Boolean(search || location || category !== 'all');
   const current = { search, category, location };
   const clear = () => apply({ search: '', category: 'all', location: '' });
@@ -144,6 +145,19 @@ export function DirectoryPage() {
           </div>
         ) : (
           <>
+            {didYouMean && (
+              <p className="mb-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+                Did you mean{' '}
+                <button
+                  type="button"
+                  className="font-semibold underline hover:text-brand-700"
+                  onClick={() => apply({ ...current, search: didYouMean })}
+                >
+                  {didYouMean}
+                </button>
+                ? No ads match &ldquo;{search}&rdquo;, so these are the ads for &ldquo;{didYouMean}&rdquo;.
+              </p>
+            )}
             {/* The results' heading: the cards' titles are h3s under it. */}
             <h2 className="mb-4 text-sm text-slate-700">
               Showing {ads.length} of {total} ads

@@ -12,18 +12,20 @@ import {
   Upload,
   Wand2,
 } from 'lucide-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { FEATURED_HERO, FEATURED_HOME } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
+import { SearchCombobox } from '../../features/search/SearchCombobox';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
-import { AdCardSkeleton, AdGrid, AdLogo } from '../../features/ads/AdCard';
-import { useAdList } from '../../features/ads/ads.api';
-import { recordEvent } from '../../features/analytics/record-event';
-import { AudioPlayer } from '../../features/player/AudioPlayer';
+import { AdLogo } from '../../components/ad/AdLogo';
+import { useAdList } from '../../features/ads/api/ads';
+import { AdCardSkeleton, AdGrid } from '../../features/player/AdCard';
+import { CountedPlayer } from '../../features/player/CountedPlayer';
 import { usePageMeta } from '../../lib/page-meta';
 import { FeatureCards } from '../../features/marketing/blocks';
+import { adPath } from '../../../shared/ad-links';
 
 const DemoVideoDialog = lazy(() => import('../../features/marketing/DemoVideoDialog'));
 
@@ -92,26 +94,18 @@ const TESTIMONIALS = [
 ];
 
 function HeroSearch() {
-  const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (text.trim()) navigate(`/directory?search=${encodeURIComponent(text.trim())}`);
-  };
   return (
-    <form role="search" onSubmit={submit} className="mt-8 flex max-w-xl gap-2">
-      <input
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Search for ads by name, category, or location..."
-        aria-label="Search for ads by name, category, or location"
-        className="h-12 flex-1 rounded-md border-0 bg-white px-4 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-white"
-      />
-      <Button type="submit" size="lg" variant="secondary">
-        Search
-      </Button>
-    </form>
+    <SearchCombobox
+      label="Search for ads by name, category, or location"
+      placeholder="Search for ads by name, category, or location..."
+      className="mt-8 flex max-w-xl gap-2"
+      inputClassName="h-12 rounded-md border-0 bg-surface pr-4 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-white"
+      button={
+        <Button type="submit" size="lg" variant="secondary">
+          Search
+        </Button>
+      }
+    />
   );
 }
 
@@ -166,7 +160,7 @@ function FeaturedSample() {
         <div className="min-w-0">
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Featured ad</p>
           <h2 className="text-lg font-semibold leading-snug">
-            <Link to={`/ad/${ad.slug}`} className="hover:underline">
+            <Link to={adPath(ad.slug)} className="hover:underline">
               {ad.title}
             </Link>
           </h2>
@@ -176,7 +170,7 @@ function FeaturedSample() {
         </div>
       </div>
       <div className="mt-5">
-        <AudioPlayer ad={ad} onPlayStarted={() => recordEvent({ adId: ad.id, type: 'play' })} />
+        <CountedPlayer ad={ad} />
       </div>
     </Card>
   );
@@ -241,11 +235,11 @@ export function HomePage() {
   const [demoOpen, setDemoOpen] = useState(false);
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
+      <section className="bg-gradient-to-br from-hero-from to-hero-to text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 lg:grid-cols-2 lg:py-24">
           <div>
             <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Make Your Ads Work Harder</h1>
-            <p className="mt-4 max-w-xl text-lg text-brand-50">
+            <p className="mt-4 max-w-xl text-lg text-white/90">
               Radio and podcast ads vanish once they air. AdReplay gives every ad a permanent page that listeners can
               find, replay and share.
             </p>
@@ -256,7 +250,7 @@ export function HomePage() {
               <button
                 type="button"
                 onClick={() => setDemoOpen(true)}
-                className="inline-flex h-12 items-center gap-2 rounded-md px-6 font-medium text-white ring-1 ring-inset ring-white/70 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                className="inline-flex h-12 items-center gap-2 rounded-md px-6 font-medium text-white ring-1 ring-inset ring-white/70 hover:bg-surface/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
               >
                 <PlayCircle className="h-5 w-5" aria-hidden /> Watch Demo
               </button>
@@ -312,7 +306,7 @@ export function HomePage() {
           <ul className="mt-10 grid gap-6 lg:grid-cols-3">
             {TESTIMONIALS.map((t) => (
               <li key={t.name}>
-                <figure className="h-full rounded-xl border border-slate-200 bg-white p-6">
+                <figure className="h-full rounded-xl border border-slate-200 bg-surface p-6">
                   <blockquote className="text-slate-800">“{t.quote}”</blockquote>
                   <figcaption className="mt-4 text-sm">
                     <span className="font-semibold">{t.name}</span>
@@ -325,10 +319,10 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="bg-brand-700 py-16 text-center text-white">
+      <section className="bg-hero-from py-16 text-center text-white">
         <div className="mx-auto max-w-3xl px-4">
           <h2 className="text-3xl font-bold">Give your next ad a second life</h2>
-          <p className="mt-3 text-brand-50">Create your free account and publish your first ad page in minutes.</p>
+          <p className="mt-3 text-white/90">Create your free account and publish your first ad page in minutes.</p>
           <ButtonLink to="/register" size="lg" variant="secondary" className="mt-8">
             <Link2 className="h-5 w-5" aria-hidden /> Create Your Free Account
           </ButtonLink>

@@ -11,6 +11,7 @@ import { PartnerUploadExample } from '../../features/partners/PartnerUploadExamp
 import { appConfig } from '../../lib/app-config';
 import { usePageMeta } from '../../lib/page-meta';
 import { TableHead } from '../../components/ui/table-head';
+import { adUrl } from '../../../shared/ad-links';
 
 const origin = appConfig.publicOrigin;
 const ads = `${origin}${API_V1}/ads`;
@@ -56,10 +57,10 @@ const ENDPOINTS: { method: string; path: string; text: string; code: string }[] 
     path: `${API_V1}/ads/{id}`,
     text: 'Replaces the ad’s fields: send every field you want to keep (a field left out is cleared, is_active returns to true). Files are optional; those you send replace the stored ones. Answers the updated ad.',
     code: curlCommand('PUT', `${ads}/$AD_ID`, [
-      '-F title="Morning Drive Sponsor"',
-      '-F business_name="Sunrise Bakery"',
-      '-F category="Food & Dining"',
-      '-F is_active=false',
+      '--form-string title="Morning Drive Sponsor"',
+      '--form-string business_name="Sunrise Bakery"',
+      '--form-string category="Food & Dining"',
+      '--form-string is_active=false',
     ]),
   },
   {
@@ -262,7 +263,7 @@ export default function IntegrationDocsPage() {
             </p>
             <CodeBlock
               label="oEmbed request"
-              code={`curl "${oembedUrl(origin, `${origin}/ad/${SAMPLE_SLUG}`)}&maxwidth=400"`}
+              code={`curl "${oembedUrl(origin, adUrl(origin, SAMPLE_SLUG))}&maxwidth=400"`}
               copiedMessage="Example copied to clipboard"
             />
             <p>

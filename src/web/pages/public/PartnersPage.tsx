@@ -86,11 +86,14 @@ export default function PartnersPage() {
             </p>
             <p className="flex gap-3">
               <Code2 className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
-              Or call the REST API directly: one request uploads an ad with its audio and logo. See the{' '}
-              <Link to="/docs/integration" className="text-brand-700 underline">
-                integration docs
-              </Link>
-              .
+              {/* One flex item, so the sentence and its link wrap as one line of text. */}
+              <span>
+                Or call the REST API directly: one request uploads an ad with its audio and logo. See the{' '}
+                <Link to="/docs/integration" className="text-brand-700 underline">
+                  integration docs
+                </Link>
+                .
+              </span>
             </p>
             <p className="flex gap-3">
               <MessageCircle className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />

@@ -2,9 +2,10 @@ import { Bookmark } from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { AdLogo } from '../../features/ads/AdCard';
+import { AdLogo } from '../../components/ad/AdLogo';
 import { toggle, useSavedList } from '../../features/saved/saved-store';
 import { usePageMeta } from '../../lib/page-meta';
+import { adPath } from '../../../shared/ad-links';
 
 export default function SavedPage() {
   usePageMeta({ title: 'Saved ads | AdReplay', description: 'The ads you saved in this browser.' });
@@ -29,7 +30,7 @@ export default function SavedPage() {
               <Card className="flex items-center gap-4 p-4">
                 <AdLogo ad={ad} />
                 <div className="min-w-0 flex-1">
-                  <Link to={`/ad/${ad.slug}`} className="font-semibold hover:text-brand-700 hover:underline">
+                  <Link to={adPath(ad.slug)} className="font-semibold hover:text-brand-700 hover:underline">
                     {ad.title}
                   </Link>
                   <p className="text-sm text-slate-700">

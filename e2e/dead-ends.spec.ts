@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures';
+import { APP_ROUTES } from '../src/shared/routes';
+
+test('an unknown address answers 404 with a search and the main links', async ({ page, consoleErrors }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res!.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  const main = page.getByRole('navigation', { name: 'Main pages' });
+  for (const name of ['Browse all ads', 'Your saved ads', 'For advertisers', 'For partners', 'Contact us']) {
+    await expect(main.getByRole('link', { name })).toBeVisible();
+  }
+  await page.getByRole('searchbox', { name: 'Search the ads' }).fill('bakery');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/directory\?search=bakery$/);
+  expect((await page.request.get('/dashboard/no-such-page')).status()).toBe(404);
+  // The 404 of the document itself is the only resource error.
+  expect(consoleErrors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+});
+
+test('no route logs a console warning or error', async ({ page }) => {
+  test.setTimeout(120_000);
+  const logged: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning' || msg.type() === 'error') logged.push(`${page.url()}: ${msg.text()}`);
+  });
+  for (const route of APP_ROUTES.filter((r) => !r.includes(':'))) {
+    await page.goto(route);
+    await page.locator('h1').first().waitFor();
+  }
+  expect(logged).toEqual([]);
+});
+
+test('forgot password replaces the form with what happens next; /saved is linked with its count', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill('nobody-here@example.com');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText('nobody-here@example.com')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Reset Link' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+
+  await expect(page.getByRole('link', { name: 'Saved ads (0)' })).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Saved Ads' }).click();
+  await expect(page).toHaveURL(/\/saved$/);
+});

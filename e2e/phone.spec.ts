@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signUp, uniqueEmail } from './support/signup';
+
+const ASSETS = path.join(process.cwd(), 'src/server/db/seed/assets');
+const MP3 = path.join(ASSETS, 'audio/sunrise-bakery.mp3');
+const LOGO = path.join(ASSETS, 'logos/sunrise-bakery.png');
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+/** The page is no wider than the screen, and every visible control lies inside it. */
+async function expectFitsScreen(page: Page) {
+  const { scrollWidth, innerWidth, outside } = await page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, [role="switch"], [tabindex]:not([tabindex="-1"])',
+    );
+    const outside: string[] = [];
+    for (const el of controls) {
+      const r = el.getBoundingClientRect();
+      // Skip what is not drawn (closed menus, screen-reader-only text, hidden file inputs).
+      if (r.width <= 1 || r.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (r.left < -1 || r.right > window.innerWidth + 1) {
+        outside.push(`${el.tagName} "${el.getAttribute('aria-label') ?? el.textContent?.trim()}" ${r.left}-${r.right}`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, outside };
+  });
+  expect(outside, `controls off screen on ${page.url()}`).toEqual([]);
+  expect(scrollWidth, `page width of ${page.url()}`).toBeLessThanOrEqual(innerWidth);
+}
+
+test('on a 360 px phone every dashboard page fits the screen and every action is in reach', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, { email: uniqueEmail('phone') });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectFitsScreen(page);
+
+  // The whole dashboard navigation is in the menu.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
+  for (const name of ['Dashboard', 'Manage Ads', 'Analytics', 'Subscription', 'Settings']) {
+    await expect(menu.getByRole('link', { name, exact: true })).toBeInViewport();
+  }
+  await expectFitsScreen(page);
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Create New Ad' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/ads\/create$/);
+  await expect(page.locator('#mobile-menu')).toHaveCount(0);
+
+  // Publish from the phone.
+  await expectFitsScreen(page);
+  await page.getByLabel('Ad Title').fill('Phone Spot With A Rather Long Title For Small Screens');
+  await page.getByLabel('Business Name').fill('Pocket Bakery');
+  await page.getByLabel('Category').selectOption('Food & Dining');
+  await page.getByLabel(/Audio File/).setInputFiles(MP3);
+  await page.getByLabel(/Logo/).setInputFiles(LOGO);
+  await page.getByRole('button', { name: 'Publish Ad' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/ads$/);
+  await expect(page.getByText('Ad created successfully!')).toBeVisible();
+  const { ads } = (await (await page.request.get('/api/my/ads')).json()) as { ads: { id: string }[] };
+  const id = ads[0]!.id;
+
+  // Manage Ads: a card with both toggles and every action on screen.
+  await page.goto('/dashboard/ads');
+  const card = page.getByTestId('my-ad-row').filter({ hasText: 'Phone Spot' });
+  await expect(card).toBeVisible();
+  await expectFitsScreen(page);
+  const title = 'Phone Spot With A Rather Long Title For Small Screens';
+  for (const control of [
+    page.getByRole('switch', { name: `Active: ${title}` }),
+    page.getByRole('switch', { name: `Featured: ${title}` }),
+    page.getByRole('link', { name: `Edit ${title}` }),
+    page.getByRole('link', { name: `View ${title}` }),
+    page.getByRole('button', { name: `Delete ${title}` }),
+  ]) {
+    await control.scrollIntoViewIfNeeded();
+    await expect(control).toBeInViewport({ ratio: 1 });
+  }
+  await page.getByRole('switch', { name: `Active: ${title}` }).click();
+  await expect(page.getByRole('switch', { name: `Active: ${title}` })).toHaveAttribute('aria-checked', 'false');
+  await page.getByRole('link', { name: `Edit ${title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/ads/edit/${id}$`));
+  await expect(page.getByLabel('Ad Title')).toHaveValue(title);
+  await expectFitsScreen(page);
+
+  for (const url of [
+    '/dashboard',
+    '/dashboard/analytics',
+    `/dashboard/analytics/${id}`,
+    '/dashboard/subscription',
+    '/dashboard/settings',
+  ]) {
+    await page.goto(url);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectFitsScreen(page);
+  }
+
+  // Deleting from the card works too.
+  await page.goto('/dashboard/ads');
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('my-ad-row')).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('on a 360 px phone the public pages fit the screen', async ({ page }) => {
+  for (const url of ['/', '/directory', '/advertisers', '/partners', '/docs/integration', '/about', '/saved']) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    await expectFitsScreen(page);
+  }
+});

@@ -1,0 +1,124 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AdInput, fileMessages } from '../../../shared/ads.js';
+import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
+import type { RateLimitStore } from '../../adapters/redis/redis.js';
+import { parseInput, rateLimitError } from '../../errors.js';
+import { assertStorableText } from '../../input-guard.js';
+import { FileTooLargeError, receiveFile } from '../media/upload.js';
+import type { AdFiles, MyAdsService } from './my-ads.service.js';
+
+/** How long a connection cut off mid-upload stays open, unread, so its answer reaches the client. */
+const LINGER_MS = 5_000;
+
+/**
+ * Ends an upload that passed its limit without reading the rest of it. The answer goes out as usual;
+ * then our side of the connection closes, and nothing more is read: a client still sending stalls
+ * against full buffers and is dropped after LINGER_MS. (Closing at once with `Connection: close`
+ * would reset the connection over the unread bytes, and a reset can make the client lose the answer.)
+ */
+const cutOff = new WeakSet<FastifyRequest>();
+function cutOffUpload(req: FastifyRequest, reply: FastifyReply) {
+  if (cutOff.has(req)) return;
+  cutOff.add(req);
+  const socket = req.raw.socket;
+  // Unfed, the request stream fills its small buffer and Node stops reading the socket.
+  req.raw.unpipe();
+  // A body nobody started reading would be drained after the answer: taking it as being read prevents that.
+  req.raw.read(0);
+  reply.raw.once('finish', () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
+/**
+ * Reads the ad form: text fields and up to two files (audio, logo). Files are checked while they
+ * stream in. A file over its limit ends the request at once (cutOffUpload), so a huge upload is never
+ * received whole. After any other problem the rest of the form is small (a 5 MB logo at most): it is
+ * drained, never kept, so that browsers, which read no answer before their upload is sent, see it.
+ */
+async function readAdForm(
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ fields: Record<string, string>; files: AdFiles }> {
+  const fields: Record<string, string> = {};
+  const files: AdFiles = {};
+  let failure: unknown;
+  for await (const part of req.parts()) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+    } else if (failure) {
+      part.file.resume();
+    } else {
+      try {
+        const file = await receiveFile(part);
+        files[file.field] = file;
+      } catch (err) {
+        if (err instanceof FileTooLargeError) {
+          cutOffUpload(req, reply);
+          throw err;
+        }
+        failure = err;
+      }
+    }
+  }
+  formsRead.add(req);
+  if (failure) throw failure;
+  assertStorableText(fields, 'The form');
+  return { fields, files };
+}
+const formsRead = new WeakSet<FastifyRequest>();
+
+/**
+ * Every refusal of an upload route (no session or key, a plan or rate limit, a file over its size)
+ * comes before the form is read: it is answered at once and the rest of the upload is never read.
+ */
+export function refuseUnreadUploads(app: FastifyInstance) {
+  app.addHook('onError', async (req, reply) => {
+    // By its header: a refusal in onRequest comes before the multipart parser has seen the request.
+    const multipart = /^multipart\//i.test(req.headers['content-type'] ?? '');
+    if (multipart && !formsRead.has(req)) cutOffUpload(req, reply);
+  });
+}
+
+/**
+ * Creations and edits carry files that cost a decode: UPLOADS_PER_HOUR of them an hour per caller
+ * (`keyOf`), counted together and shared by every app process (`limits`). Returns the preHandler that
+ * the upload routes declare after the caller is known.
+ */
+export async function uploadRateLimit(
+  app: FastifyInstance,
+  keyOf: (req: FastifyRequest) => string,
+  limits: RateLimitStore,
+) {
+  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { ...limits('uploads'), global: false });
+  return app.rateLimit({
+    max: UPLOADS_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: keyOf,
+    errorResponseBuilder: rateLimitError(fileMessages.tooManyUploads),
+  });
+}
+
+/**
+ * Creating and editing from the ad form, shared by the dashboard's endpoints and the public API: the
+ * plan limit is checked before any upload is read, then the form is read and parsed with the contract.
+ */
+export function createAdForm(myAds: MyAdsService) {
+  return {
+    async create(userId: string, req: FastifyRequest, reply: FastifyReply) {
+      await myAds.assertCanCreate(userId);
+      const { fields, files } = await readAdForm(req, reply);
+      return myAds.create(userId, parseInput(AdInput, fields), files);
+    },
+
+    async update(userId: string, id: string, req: FastifyRequest, reply: FastifyReply) {
+      const { fields, files } = await readAdForm(req, reply);
+      return myAds.update(userId, id, parseInput(AdInput, fields), files);
+    },
+  };
+}
+export type AdForm = ReturnType<typeof createAdForm>;

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdListResponse, AdSuggestResponse, HighlightPart } from '../../../shared/ads.js';
+import { createUser, insertAd } from '../../db/seed/factories.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { editDistance, parseSearch } from './search-query.js';
+
+let t: TestApp;
+const DAY = 86_400_000;
+const at = (daysAgo: number) => new Date(Date.UTC(2026, 5, 30) - daysAgo * DAY);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = (await createUser(t.db)).id;
+  const ad = (title: string, daysAgo: number, more: Partial<Parameters<typeof insertAd>[1]>) =>
+    insertAd(t.db, { userId: owner, title, createdAt: at(daysAgo), ...more });
+  await ad('Bean There Coffee Roasters', 5, {
+    businessName: 'Bean There',
+    description: 'Small-batch beans roasted every Monday.',
+    category: 'Food & Dining',
+    transcript: 'Tired of stale coffee? Your first bag ships free.',
+  });
+  await ad('Sunrise Bakery Weekend', 1, {
+    businessName: 'Sunrise Bakery',
+    description: 'Sourdough and croissants; we also pour coffee.',
+    category: 'Food & Dining',
+    transcript: 'Buy a dozen pastries this weekend and your second latte is free at Sunrise.',
+  });
+  await ad('Bright Smile Dental Checkup', 2, {
+    businessName: 'Bright Smile',
+    category: 'Healthcare',
+    transcript: 'Afraid of the dentist? Our gentle team makes cleanings painless.',
+  });
+  // Weights: 'harbor' in the title of one, only in the transcript of a newer one.
+  await ad('Harbor Pizza Family Night', 9, { businessName: 'Harbor Pizza', category: 'Food & Dining' });
+  await ad('Quick Tire Brake Special', 0, {
+    businessName: 'Quick Tire',
+    category: 'Automotive',
+    transcript: 'Drive down to the harbor road for brakes in an hour.',
+  });
+  await ad('Markup Test Ad', 3, {
+    businessName: 'Escapes',
+    transcript: '<script>alert("x")</script> <b>bold</b> claims: the gizmo sale & more',
+  });
+});
+afterAll(() => t.close());
+
+async function list(search: string, extra = '') {
+  const res = await t.app.inject(`/api/ads?search=${encodeURIComponent(search)}${extra}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as AdListResponse;
+}
+const titles = (r: AdListResponse) => r.ads.map((a) => a.title);
+const hits = (parts: HighlightPart[] | null | undefined) => (parts ?? []).filter((p) => p.hit).map((p) => p.text);
+const joined = (parts: HighlightPart[] | null | undefined) => (parts ?? []).map((p) => p.text).join('');
+
+describe('search query parsing', () => {
+  it('keeps only words, quoted, with prefixes on words of 3 letters or more', () => {
+    expect(parseSearch(`coffe`).tsquery).toBe(`'coffe':*`);
+    expect(parseSearch(`a & b | !c <-> d:*`).tsquery).toBe(`'a' & 'b' & 'c' & 'd'`);
+    expect(parseSearch(`'; DROP TABLE ads; --`).tsquery).toBe(`'drop':* & 'table':* & 'ads':*`);
+    expect(parseSearch(`pizza OR coffee -tea`).tsquery).toBe(`'pizza':* | 'coffee':* & !'tea':*`);
+    expect(parseSearch(`"second latte"`).tsquery).toBe(`('second' <-> 'latte':*)`);
+    expect(parseSearch(`((( -`).tsquery).toBe('');
+  });
+
+  it('counts a swap of neighbouring letters as one edit', () => {
+    expect(editDistance('dentsit', 'dentist')).toBe(1);
+    expect(editDistance('cofee', 'coffee')).toBe(1);
+    expect(editDistance('dentsit', 'dental')).toBe(3);
+  });
+});
+
+describe('GET /api/ads with a search', () => {
+  it('matches a word being typed by its prefix', async () => {
+    const r = await list('coffe');
+    expect(r.count).toBe(2);
+    expect(r.didYouMean).toBeUndefined();
+    expect(titles(r)).toContain('Bean There Coffee Roasters');
+  });
+
+  it('keeps stemming: roasting finds roasted', async () => {
+    expect(titles(await list('roasting'))).toEqual(['Bean There Coffee Roasters']);
+  });
+
+  it('finds a phrase only the transcript holds, and shows that passage marked', async () => {
+    const r = await list('second latte is free');
+    expect(titles(r)).toEqual(['Sunrise Bakery Weekend']);
+    const match = r.ads[0]!.match!;
+    expect(match.snippetFrom).toBe('transcript');
+    expect(hits(match.snippet)).toEqual(['second', 'latte', 'free']);
+    expect(joined(match.snippet)).toContain('your second latte is free at Sunrise');
+    expect(match.title).toBeNull();
+  });
+
+  it('corrects a misspelt word and says what it searched instead', async () => {
+    const coffee = await list('cofee');
+    expect(coffee.didYouMean).toBe('coffee');
+    expect(coffee.count).toBe(2);
+    const dentist = await list('dentsit');
+    expect(dentist.didYouMean).toBe('dentist');
+    expect(titles(dentist)).toEqual(['Bright Smile Dental Checkup']);
+    expect(hits(dentist.ads[0]!.match!.snippet)).toEqual(['dentist']);
+  });
+
+  it('offers no correction when nothing is alike', async () => {
+    expect(await list('zzzzunicorn')).toEqual({ ads: [], count: 0 });
+  });
+
+  it('ranks title and business above the transcript, then the newest', async () => {
+    // Quick Tire is newer but says 'harbor' only in its transcript.
+    expect(titles(await list('harbor'))).toEqual(['Harbor Pizza Family Night', 'Quick Tire Brake Special']);
+    // 'coffee' in the title beats the description and the transcript of newer ads.
+    expect(titles(await list('coffee'))[0]).toBe('Bean There Coffee Roasters');
+  });
+
+  it('orders by relevance, and keeps the exact count across pages', async () => {
+    const first = await list('coffee', '&limit=1');
+    const second = await list('coffee', '&limit=1&page=1');
+    expect(first.count).toBe(2);
+    expect(second.count).toBe(2);
+    expect(first.ads[0]!.id).not.toBe(second.ads[0]!.id);
+  });
+
+  it('marks matching words of the title', async () => {
+    const r = await list('bright');
+    expect(r.ads[0]!.match!.title).toEqual([{ text: 'Bright', hit: true }, { text: ' Smile Dental Checkup' }]);
+  });
+
+  it('returns a transcript holding markup as text, marks in parts of their own', async () => {
+    const r = await list('gizmo');
+    const snippet = r.ads[0]!.match!.snippet!;
+    // A passage starts at a word, so the first '<' is not in it; every other character is, as text.
+    expect(joined(snippet)).toContain('alert("x")</script> <b>bold</b> claims: the gizmo sale & more');
+    expect(r.ads[0]!.transcript).toBe('<script>alert("x")</script> <b>bold</b> claims: the gizmo sale & more');
+    expect(hits(snippet)).toEqual(['gizmo']);
+    expect(JSON.stringify(snippet)).not.toMatch(/<mark|\uE000|\uE001/);
+  });
+
+  it('leaves a list without a search newest first, with no match data', async () => {
+    const r = (await t.app.inject('/api/ads')).json() as AdListResponse;
+    expect(titles(r)[0]).toBe('Quick Tire Brake Special');
+    expect(r.ads[0]).not.toHaveProperty('match');
+  });
+});
+
+describe('GET /api/ads/suggest', () => {
+  const suggest = async (q: string) => {
+    const res = await t.app.inject(`/api/ads/suggest?q=${encodeURIComponent(q)}`);
+    return { status: res.statusCode, body: res.json() as AdSuggestResponse & { message?: string } };
+  };
+
+  it('suggests up to 5 ads for a word being typed, with the title marked', async () => {
+    const { status, body } = await suggest('brig');
+    expect(status).toBe(200);
+    expect(body.suggestions).toEqual([
+      {
+        slug: expect.stringMatching(/^bright-smile/),
+        title: 'Bright Smile Dental Checkup',
+        businessName: 'Bright Smile',
+        titleParts: [{ text: 'Bright', hit: true }, { text: ' Smile Dental Checkup' }],
+      },
+    ]);
+  });
+
+  it('suggests through a typo', async () => {
+    const { body } = await suggest('dentsit');
+    expect(body.didYouMean).toBe('dentist');
+    expect(body.suggestions.map((s) => s.title)).toEqual(['Bright Smile Dental Checkup']);
+  });
+
+  it('ignores a blank search and refuses a missing or long one', async () => {
+    expect((await suggest('   ')).body).toEqual({ suggestions: [] });
+    const missing = await t.app.inject('/api/ads/suggest');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('q');
+    expect((await suggest('x'.repeat(500))).status).toBe(400);
+  });
+});

@@ -1,0 +1,24 @@
+import {
+  AudioRefusedError,
+  AudioTooLongError,
+  readAudioFacts,
+  type AudioFacts,
+  type AudioFormat,
+} from './audio-facts.js';
+
+export interface AudioTask {
+  bytes: Uint8Array;
+  format: AudioFormat;
+}
+/** Errors lose their class between threads: a refusal comes back as data. */
+export type AudioResult = { facts: AudioFacts } | { refused: 'undecodable' | 'tooLong'; message: string };
+
+/** Entry of the audio worker threads (a bundle entry of its own: see scripts/build-server.mjs). */
+export default async function analyseAudio({ bytes, format }: AudioTask): Promise<AudioResult> {
+  try {
+    return { facts: await readAudioFacts(bytes, format) };
+  } catch (err) {
+    if (!(err instanceof AudioRefusedError)) throw err;
+    return { refused: err instanceof AudioTooLongError ? 'tooLong' : 'undecodable', message: err.message };
+  }
+}

@@ -1,0 +1,77 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ogs from 'open-graph-scraper';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, insertAd } from '../../db/seed/factories.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { wrapText } from './share-image.js';
+
+const ORIGIN = 'https://adreplay.example';
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<!--app-head--><title>placeholder</title><!--/app-head-->
+<script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`;
+
+let t: TestApp;
+let webDir: string;
+let visible: { slug: string };
+let hiddenSlug: string;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-web-'));
+  await writeFile(path.join(webDir, 'index.html'), PAGE);
+  t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN }, { webDir });
+  const owner = await createUser(t.db);
+  visible = await insertAd(t.db, { userId: owner.id, title: 'Harbor Pizza Friday', businessName: 'Harbor Pizza' });
+  hiddenSlug = (await insertAd(t.db, { userId: owner.id, title: 'Paused Promo', isActive: false })).slug;
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+/** A PNG's size is in its header: width at byte 16, height at byte 20. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+describe('the share image', () => {
+  it('is a 1200x630 PNG at /ad/{slug}/og.png, cacheable', async () => {
+    const res = await t.app.inject(`/ad/${visible.slug}/og.png`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('is not found for hidden and unknown ads', async () => {
+    expect((await t.app.inject(`/ad/${hiddenSlug}/og.png`)).statusCode).toBe(404);
+    expect((await t.app.inject('/ad/no-such-ad/og.png')).statusCode).toBe(404);
+  });
+
+  it('is what an Open Graph parser finds on the ad page, with its size, type and alt text', async () => {
+    const html = (await t.app.inject(`/ad/${visible.slug}`)).body;
+    const { result } = await ogs({ html });
+    const card = result.ogImage?.find((i) => i.url.includes('/og.png'));
+    expect(card!.url.startsWith(`${ORIGIN}/ad/${visible.slug}/og.png?v=`)).toBe(true);
+    // Its structured properties follow its own og:image tag, as the protocol pairs them.
+    const tag = html.indexOf(`<meta property="og:image" content="${card!.url.replace(/&/g, '&amp;')}" />`);
+    expect(tag).toBeGreaterThan(0);
+    const after = html.slice(tag).split('\n').slice(1, 6).join('\n');
+    expect(after).toContain('<meta property="og:image:type" content="image/png" />');
+    expect(after).toContain('<meta property="og:image:width" content="1200" />');
+    expect(after).toContain('<meta property="og:image:height" content="630" />');
+    expect(after).toContain('<meta property="og:image:alt" content="Harbor Pizza Friday, an ad by Harbor Pizza" />');
+    expect(result.twitterImage?.[0]?.url).toBe(card!.url);
+
+    const served = await t.app.inject(card!.url.slice(ORIGIN.length));
+    expect(served.statusCode).toBe(200);
+    expect(pngSize(served.rawPayload)).toEqual({ width: 1200, height: 630 });
+  });
+});
+
+describe('title wrapping on the card', () => {
+  it('keeps whole words, at most the given lines, and marks a cut with an ellipsis', () => {
+    expect(wrapText('Harbor Pizza Family Night', 18, 3)).toEqual(['Harbor Pizza', 'Family Night']);
+    expect(wrapText('one two three four five six seven', 9, 2)).toEqual(['one two', 'three…']);
+  });
+});

@@ -1,0 +1,8 @@
+import type { EntrySource } from './analytics.js';
+
+/** The path of an ad's public page: the one way every link, canonical address and QR code is built. */
+export const adPath = (slug: string) => `/ad/${encodeURIComponent(slug)}`;
+
+/** The full public address of an ad; our own links say where they were followed from (?src=). */
+export const adUrl = (origin: string, slug: string, src?: Exclude<EntrySource, 'direct'>) =>
+  `${origin}${adPath(slug)}${src ? `?src=${src}` : ''}`;

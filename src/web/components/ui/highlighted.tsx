@@ -1,0 +1,18 @@
+import type { HighlightPart } from '../../../shared/ads';
+
+/** Text with its matching words in <mark>; every part is rendered as text, never as HTML. */
+export function Highlighted({ parts }: { parts: HighlightPart[] }) {
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.hit ? (
+          <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-500/40">
+            {p.text}
+          </mark>
+        ) : (
+          p.text
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { accountMessages, ChangePasswordInput } from '../../../shared/auth';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { PasswordField } from '../../components/ui/password-field';
+import { toast } from '../../components/ui/toast';
+import { useAppForm } from '../../components/ui/use-app-form';
+import { errorText } from '../../lib/api';
+import { useChangePassword, useDeleteAccount } from './api/account.api';
+
+export function ChangePasswordCard() {
+  const change = useChangePassword();
+  const form = useAppForm(ChangePasswordInput, {
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const field = form.field;
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutateAsync({ currentPassword, newPassword }).then(
+      () => {
+        form.reset();
+        toast.success(accountMessages.passwordChanged);
+      },
+      (err: unknown) => {
+        const text = errorText(err) ?? 'Error changing password';
+        if (/invalid password/i.test(text))
+          form.setError('currentPassword', { message: 'Current password is incorrect' });
+        else toast.error(text);
+      },
+    ),
+  );
+  return (
+    <Card className="mt-6 p-6">
+      <h2 className="text-lg font-semibold">Change Password</h2>
+      <p className="mt-1 text-sm text-slate-700">Your other devices are signed out when the password changes.</p>
+      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <PasswordField label="Current Password" autoComplete="current-password" {...field('currentPassword')} />
+        </div>
+        <PasswordField label="New Password" autoComplete="new-password" {...field('newPassword')} />
+        <PasswordField label="Confirm New Password" autoComplete="new-password" {...field('confirmPassword')} />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Changing...' : 'Change Password'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** `onDeleted` forgets the signed-in session here once the server has removed the account. */
+export function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () => Promise<unknown> }) {
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  const confirm = () =>
+    remove.mutate(typed.trim(), {
+      onSuccess: async () => {
+        setOpen(false);
+        // Leave for / (committed at once) before the session clears, so the guard doesn't bounce to /login.
+        await navigate('/', { flushSync: true });
+        await onDeleted();
+        toast.success(accountMessages.deleted);
+      },
+      onError: (err) => toast.error(errorText(err) ?? 'Error deleting account'),
+    });
+  return (
+    <Card className="mt-6 border-red-200 p-6">
+      <h2 className="text-lg font-semibold text-red-800">Delete Account</h2>
+      <p className="mt-1 text-sm text-slate-800">
+        Deletes your account and everything in it for good: every ad with its audio and logo, its page and QR code, its
+        analytics, your API keys and your sessions.
+      </p>
+      <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
+        Delete Account
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Delete your account?">
+        <form
+          className="space-y-4 p-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (matches) confirm();
+          }}
+        >
+          <p className="text-slate-800">
+            This cannot be undone. To confirm, type your e-mail address <strong className="break-all">{email}</strong>.
+          </p>
+          <div>
+            <label htmlFor="confirm-email" className="mb-1 block text-sm font-medium">
+              Your e-mail address
+            </label>
+            <Input
+              id="confirm-email"
+              type="email"
+              autoComplete="off"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={!matches || remove.isPending}>
+              Delete my account
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { Clock, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import type { PublicAd } from '../../../shared/ads';
+import { AdLogo } from '../../components/ad/AdLogo';
+import { Card, Skeleton } from '../../components/ui/card';
+import { formatDuration } from '../../lib/format';
+import { Highlighted } from '../../components/ui/highlighted';
+import { CountedPlayer } from './CountedPlayer';
+import { adPath } from '../../../shared/ad-links';
+
+/** An ad in a list: logo, title and business, its player, category, place and length. */
+export function AdCard({ ad }: { ad: PublicAd }) {
+  return (
+    <Card
+      className="group relative flex w-full flex-col gap-4 p-4 transition-shadow hover:shadow-md"
+      data-testid="ad-card"
+    >
+      <div className="flex gap-3">
+        <AdLogo ad={ad} size="lg" />
+        <div className="min-w-0">
+          {/* Two lines at most and always two lines tall: the players of a row of cards line up. */}
+          <h3 className="line-clamp-2 h-[2.75rem] text-base font-semibold leading-[1.375rem]">
+            <Link to={adPath(ad.slug)} className="hover:text-brand-700 hover:underline">
+              {ad.match?.title ? <Highlighted parts={ad.match.title} /> : ad.title}
+            </Link>
+          </h3>
+          <p className="mt-1 truncate text-sm text-slate-700">{ad.businessName}</p>
+        </div>
+      </div>
+      {ad.match?.snippet && (
+        <p className="text-sm text-slate-700" data-testid="match-snippet">
+          <span className="font-medium text-slate-900">
+            {ad.match.snippetFrom === 'transcript' ? 'Heard in the ad: ' : 'From the description: '}
+          </span>
+          ...
+          <Highlighted parts={ad.match.snippet} />
+          ...
+        </p>
+      )}
+      <CountedPlayer ad={ad} size="sm" showTime={false} />
+      <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700">
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800">{ad.category}</span>
+        <span className="flex items-center gap-1">
+          <MapPin className="h-3.5 w-3.5" aria-hidden /> {ad.location ?? 'Online'}
+        </span>
+        <span className="flex items-center gap-1">
+          <Clock className="h-3.5 w-3.5" aria-hidden />
+          <span aria-label="Duration">{formatDuration(ad.audioDurationMs)}</span>
+        </span>
+      </div>
+    </Card>
+  );
+}
+
+export function AdCardSkeleton() {
+  return (
+    <Card className="flex flex-col gap-4 p-4">
+      <div className="flex gap-3">
+        <Skeleton className="h-20 w-20" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-3 w-1/2" />
+        </div>
+      </div>
+      <Skeleton className="h-8 w-full" />
+      <Skeleton className="h-3 w-2/3" />
+    </Card>
+  );
+}
+
+export function AdGrid({ ads }: { ads: PublicAd[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {ads.map((ad) => (
+        <li key={ad.id} className="flex">
+          <AdCard ad={ad} />
+        </li>
+      ))}
+    </ul>
+  );
+}
