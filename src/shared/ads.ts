@@ -11,7 +11,7 @@ import {
   PAGE_SIZE,
   UPLOADS_PER_HOUR,
 } from './limits.js';
-import { MAX_TRANSCRIPT_LENGTH, MAX_TRANSCRIPT_SEGMENTS, TranscriptSegmentSchema } from './transcripts.js';
+import { MAX_TRANSCRIPT_LENGTH, MAX_TRANSCRIPT_SEGMENTS } from './transcripts.js';
 
 /** Query of the public ads list (directory, featured sections, related ads). */
 export const AdListQuery = z.object({
@@ -163,6 +163,15 @@ const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .optional()
     .transform((s) => s || null);
+
+/** One timed line of a transcript, as the ad form and the partner API send it. */
+export const TranscriptSegmentSchema = z
+  .object({
+    start: z.number().min(0, 'segment start must be 0 or more').max(86_400),
+    end: z.number().min(0, 'segment end must be 0 or more').max(86_400),
+    text: z.string().trim().min(1, 'segment text is required').max(2_000),
+  })
+  .refine((s) => s.end >= s.start, 'segment end must not be before its start');
 
 /** The ad form (spec section 5): the dashboard form validates with it and the API parses with it. */
 export const AdInput = z.object({

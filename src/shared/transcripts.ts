@@ -1,4 +1,4 @@
-import { z } from 'zod';
+/** Transcript text and timing, free of zod so the public ad page can use it without loading the schemas. */
 
 /** One timed line of a transcript, in seconds from the start of the audio. */
 export interface TranscriptSegment {
@@ -16,14 +16,6 @@ export const captionsPath = (slug: string) => `/api/ads/${encodeURIComponent(slu
 
 export const MAX_TRANSCRIPT_LENGTH = 20_000;
 export const MAX_TRANSCRIPT_SEGMENTS = 2_000;
-
-export const TranscriptSegmentSchema = z
-  .object({
-    start: z.number().min(0, 'segment start must be 0 or more').max(86_400),
-    end: z.number().min(0, 'segment end must be 0 or more').max(86_400),
-    text: z.string().trim().min(1, 'segment text is required').max(2_000),
-  })
-  .refine((s) => s.end >= s.start, 'segment end must not be before its start');
 
 /** A line of pasted text that starts with a time: '[0:05] Good morning' or '1:02:03 text'. */
 const TIMED_LINE = /^\s*\[?(?:(\d{1,2}):)?(\d{1,2}):(\d{2}(?:\.\d+)?)\]?\s+(.+)$/;
