@@ -4,7 +4,7 @@ import type { AdListQuery, OwnAd, PublicAd } from '../../../shared/ads.js';
 import type { Category } from '../../../shared/categories.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ads, analyticsDaily, searchWords } from '../../db/schema.js';
+import { ads, searchWords } from '../../db/schema.js';
 
 // Every column but the search vectors, which stay in the database.
 const { searchVector: _omit, searchHead: _omitHead, ...adColumns } = getTableColumns(ads);
@@ -272,17 +272,6 @@ export function createAdsRepository(db: Db) {
         .where(and(eq(ads.id, id), eq(ads.userId, userId)))
         .returning(adColumns);
       return row ?? null;
-    },
-
-    /** Counted events on the owner's ads, by type (from the daily roll-ups). */
-    async eventCountsByOwner(userId: string) {
-      const rows = await db
-        .select({ type: analyticsDaily.eventType, n: sql<number>`sum(${analyticsDaily.events})::int` })
-        .from(analyticsDaily)
-        .innerJoin(ads, eq(ads.id, analyticsDaily.adId))
-        .where(eq(ads.userId, userId))
-        .groupBy(analyticsDaily.eventType);
-      return Object.fromEntries(rows.map((r) => [r.type, r.n])) as Partial<Record<string, number>>;
     },
 
     /**

@@ -35,8 +35,6 @@ export async function myAdsRoutes(
     ads: await myAds.list(owner(req)),
   }));
 
-  app.get('/api/my/stats', async (req) => myAds.stats(owner(req)));
-
   app.get('/api/my/ads/:id', { schema: { params: AdIdParams, response: { 200: OwnAd } } }, async (req) =>
     myAds.get(owner(req), req.params.id),
   );

@@ -91,19 +91,6 @@ export function createMyAdsService(deps: {
       return (await repo.listByOwner(userId)).map(toOwnAd);
     },
 
-    /** The dashboard's figures, all counted from the database. */
-    async stats(userId: string) {
-      const [mine, events] = await Promise.all([repo.listByOwner(userId), repo.eventCountsByOwner(userId)]);
-      return {
-        totalAds: mine.length,
-        activeAds: mine.filter((a) => a.isActive).length,
-        totalPlays: events.play ?? 0,
-        totalClicks: events.click ?? 0,
-        totalShares: events.share ?? 0,
-        totalQrScans: events.qr_scan ?? 0,
-      };
-    },
-
     async get(userId: string, id: string) {
       return toOwnAd(await owned(userId, id));
     },

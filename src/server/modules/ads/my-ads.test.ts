@@ -438,7 +438,7 @@ describe('ownership', () => {
     ];
 
     // Anonymous: every endpoint, reading or writing, asks for a session.
-    for (const url of ['/api/my/ads', '/api/my/stats', '/api/my/plan', '/api/my/usage', '/api/my/can-create']) {
+    for (const url of ['/api/my/ads', '/api/analytics', '/api/my/plan', '/api/my/usage', '/api/my/can-create']) {
       expect((await t.app.inject(url)).statusCode).toBe(401);
     }
     for (const [name, call] of calls) expect([name, (await call('', ad.id)).statusCode]).toEqual([name, 401]);
@@ -453,13 +453,13 @@ describe('ownership', () => {
       expect(theirs.body).not.toContain(ad.title);
     }
     expect((await json(other.cookie, 'GET', '/api/my/ads')).json().ads).toEqual([]);
-    expect((await json(other.cookie, 'GET', '/api/my/stats')).json()).toMatchObject({ totalAds: 0, activeAds: 0 });
+    expect((await json(other.cookie, 'GET', '/api/analytics')).json().totals).toMatchObject({ ads: 0, activeAds: 0 });
     expect(await filesOf(other.id)).toEqual([]);
     expect((await json(owner.cookie, 'GET', `/api/my/ads/${ad.id}`)).json()).toEqual(ad);
-    expect((await json(owner.cookie, 'GET', '/api/my/stats')).json()).toMatchObject({
-      totalAds: 1,
+    expect((await json(owner.cookie, 'GET', '/api/analytics')).json().totals).toMatchObject({
+      ads: 1,
       activeAds: 1,
-      totalPlays: 0,
+      plays: 0,
     });
 
     // The owner: every call succeeds.

@@ -372,15 +372,15 @@ describe("the owner's figures", () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('feeds the dashboard stats from the roll-ups', async () => {
+  it('feeds the dashboard home its figures from the roll-ups', async () => {
     const { id: userId, cookie } = await signUpUser(t);
     const ad = await insertAd(t.db, { userId });
     await post(play(ad.id), listener());
     await post(play(ad.id), listener());
     await post({ ad_id: ad.id, event_type: 'click', referrer: 'website_button' }, listener());
     await t.app.eventIngest.flush();
-    const res = await t.app.inject({ method: 'GET', url: '/api/my/stats', headers: { cookie } });
-    expect(res.json()).toMatchObject({ totalAds: 1, activeAds: 1, totalPlays: 2, totalClicks: 1 });
+    const res = await t.app.inject({ method: 'GET', url: '/api/analytics?period=all', headers: { cookie } });
+    expect(res.json().totals).toMatchObject({ ads: 1, activeAds: 1, plays: 2, clicks: 1 });
   });
 });
 

@@ -121,7 +121,7 @@ describe('signed-in answers', () => {
   it('are never kept by a cache: Cache-Control private, no-store', async () => {
     const user = await signUpUser(t);
     const key = await createApiKey(t, user.cookie);
-    for (const url of ['/api/auth/get-session', '/api/profile', '/api/my/ads', '/api/my/stats', '/api/my/api-keys']) {
+    for (const url of ['/api/auth/get-session', '/api/profile', '/api/my/ads', '/api/analytics', '/api/my/api-keys']) {
       const res = await t.app.inject({ url, headers: { cookie: user.cookie } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('private, no-store');
