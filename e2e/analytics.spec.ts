@@ -73,6 +73,10 @@ const nextEvent = (page: Page, type: string) =>
     )
     .then((r) => r.status());
 
+/** Figures read and written as the dashboard shows them, with thousands separators (the demo has thousands). */
+const count = (text: string | null) => Number(text!.replace(/,/g, ''));
+const figure = (n: number) => n.toLocaleString('en-US');
+
 const stat = (page: Page, label: string) =>
   page
     .getByTestId('stat')
@@ -87,9 +91,9 @@ journey(
     await owner.goto('/dashboard/analytics?period=all');
     const totalPlays = stat(owner, 'Total Plays');
     await expect(totalPlays).toHaveText(/^\d[\d,]*$/);
-    const before = Number((await totalPlays.textContent())!.replace(/,/g, ''));
+    const before = count(await totalPlays.textContent());
     const row = owner.getByTestId('analytics-row').filter({ hasText: ad.title });
-    const rowPlays = Number(await row.getByRole('cell').first().textContent());
+    const rowPlays = count(await row.getByRole('cell').first().textContent());
     await owner.evaluate(() => Object.assign(window, { notReloaded: true }));
 
     await listener.goto(`/ad/${ad.slug}`);
@@ -97,13 +101,13 @@ journey(
     await listener.getByRole('button', { name: `Play ${ad.title}` }).click();
     expect(await played).toBe(202);
 
-    await expect(totalPlays).toHaveText(String(before + 1), { timeout: 15_000 });
-    await expect(row.getByRole('cell').first()).toHaveText(String(rowPlays + 1));
+    await expect(totalPlays).toHaveText(figure(before + 1), { timeout: 15_000 });
+    await expect(row.getByRole('cell').first()).toHaveText(figure(rowPlays + 1));
     expect(await owner.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // The dashboard home counts the same plays, and the ad's own line shows them.
     await owner.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dashboard' }).click();
-    await expect(stat(owner, 'Total Plays')).toHaveText(String(before + 1));
+    await expect(stat(owner, 'Total Plays')).toHaveText(figure(before + 1));
   },
 );
 
@@ -116,8 +120,8 @@ journey(
     await owner.goto(`/dashboard/analytics/${ad.id}?period=all`);
     await expect(owner.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
     const scans = stat(owner, 'QR Scans');
-    await expect(scans).toHaveText(/^\d+$/);
-    const before = Number(await scans.textContent());
+    await expect(scans).toHaveText(/^\d[\d,]*$/);
+    const before = count(await scans.textContent());
 
     const scanned = nextEvent(listener, 'qr_scan');
     await listener.goto(`/ad/${ad.slug}?src=qr`);
@@ -128,10 +132,10 @@ journey(
     await expect(listener.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
     await expect(listener).toHaveURL(`${baseURL()}/ad/${ad.slug}`);
 
-    await expect(scans).toHaveText(String(before + 1), { timeout: 15_000 });
+    await expect(scans).toHaveText(figure(before + 1), { timeout: 15_000 });
     await listener.waitForTimeout(3_000); // a second scan would have been counted by now
     await owner.reload();
-    await expect(stat(owner, 'QR Scans')).toHaveText(String(before + 1));
+    await expect(stat(owner, 'QR Scans')).toHaveText(figure(before + 1));
     expect(sent.filter((t) => t === 'qr_scan')).toEqual(['qr_scan']);
 
     // A play after the scan keeps the visit's source: the QR code.

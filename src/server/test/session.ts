@@ -11,9 +11,24 @@ export async function signUpUser(t: TestApp, email = `user-${process.pid}-${++n}
     payload: { email, password: 'tuned-radio-42', name: 'T U', firstName: 'T', lastName: 'U', companyName: 'TU' },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
-  const cookie = ([] as string[])
+  return { id: res.json().user.id as string, email, cookie: cookieOf(res) };
+}
+
+/** Signs an existing user in through the real auth endpoint; returns the session cookie. */
+export async function signIn(t: TestApp, email: string, password: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: `10.2.${Math.floor(++n / 250)}.${n % 250}`,
+    headers: { origin: t.config.PUBLIC_ORIGIN },
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  return cookieOf(res);
+}
+
+const cookieOf = (res: { headers: Record<string, unknown> }) =>
+  ([] as string[])
     .concat(res.headers['set-cookie'] as string[])
     .map((c) => c.split(';')[0])
     .join('; ');
-  return { id: res.json().user.id as string, email, cookie };
-}

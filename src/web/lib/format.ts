@@ -32,9 +32,12 @@ export function formatDate(iso: string): string {
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
 }
 
+/** A count as the dashboard shows it: '8,398'. */
+export const formatCount = (n: number) => n.toLocaleString('en-US');
+
 /** A count with its noun, '1 click' or '12 clicks'. */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /** A file size as people read it: 512 B, 38 KB, 2.4 MB. */

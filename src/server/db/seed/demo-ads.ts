@@ -32,7 +32,7 @@ export interface DemoAd {
   websiteUrl: string | null;
   phone: string | null;
   isFeatured: boolean;
-  /** Days before seeding that the ad was added. */
+  /** Days before seeding that the ad was added: spread over three months, so its analytics have a history. */
   daysAgo: number;
   /** The words spoken in the MP3. */
   script: string;
@@ -50,7 +50,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://sunrise-bakery.example.com',
     phone: '(555) 010-1201',
     isFeatured: true,
-    daysAgo: 1,
+    daysAgo: 4,
     script:
       'Good morning, Portland! Sunrise Bakery has warm sourdough, flaky butter croissants and cinnamon rolls fresh out of the oven before dawn. This weekend only, buy a dozen pastries and your coffee is on us. Sunrise Bakery, on Division Street.',
   },
@@ -65,7 +65,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://harborpizza.example.com',
     phone: '(555) 010-1202',
     isFeatured: true,
-    daysAgo: 3,
+    daysAgo: 12,
     script:
       'Tuesday is family night at Harbor Pizza Company. Two large wood-fired pies, a basket of garlic knots and a fresh garden salad, all for one low price. Hand-stretched dough, local mozzarella, and a view of the water. Harbor Pizza, Seattle.',
   },
@@ -80,7 +80,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://beanthere.example.com',
     phone: null,
     isFeatured: false,
-    daysAgo: 6,
+    daysAgo: 24,
     script:
       'Tired of stale coffee? Bean There Coffee Roasters roasts small batches of single-origin beans every Monday and ships them straight to your door. Choose light, medium or dark, and change your roast any time. Your first bag ships free.',
   },
@@ -95,7 +95,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://millermotors.example.com',
     phone: '(555) 010-1203',
     isFeatured: true,
-    daysAgo: 2,
+    daysAgo: 8,
     script:
       'The Miller Motors year-end truck event is on! Hundreds of pickups and SUVs, zero percent financing for qualified buyers, and your first oil change is free. Come see us on Lamar Boulevard. Miller Motors, Austin.',
   },
@@ -110,7 +110,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://quicktire.example.com',
     phone: '(555) 010-1204',
     isFeatured: false,
-    daysAgo: 9,
+    daysAgo: 36,
     script:
       'Snow is coming, Denver. Drive in to Quick Tire and Brake for a free winter safety check. We inspect your tread, brake pads, battery and wipers in thirty minutes, no appointment needed. Quick Tire and Brake, keeping you rolling.',
   },
@@ -125,7 +125,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://lakesidecu.example.com',
     phone: '(555) 010-1205',
     isFeatured: true,
-    daysAgo: 4,
+    daysAgo: 16,
     script:
       'At Lakeside Credit Union, you are a member, not a number. Our mortgage rates are low, our fees are nonexistent, and our local loan officers actually answer the phone. Thinking about buying a home? Talk to Lakeside first.',
   },
@@ -140,7 +140,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://brightsmile.example.com',
     phone: '(555) 010-1206',
     isFeatured: true,
-    daysAgo: 7,
+    daysAgo: 28,
     script:
       'Afraid of the dentist? Bright Smile Dental is gentle, friendly and open evenings and Saturdays. New patients get a cleaning, an exam and X-rays for just forty-nine dollars. Bright Smile Dental in Miami. Call today.',
   },
@@ -155,7 +155,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://oakandkey.example.com',
     phone: '(555) 010-1207',
     isFeatured: false,
-    daysAgo: 12,
+    daysAgo: 48,
     script:
       'Oak and Key Realty invites you to three open houses this Sunday, noon to four. Craftsman homes, big back yards, and top-rated schools nearby. Meet agents who know every street in the neighborhood. Oak and Key Realty, finding the key to your next home.',
   },
@@ -170,7 +170,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://cornerhardware.example.com',
     phone: '(555) 010-1208',
     isFeatured: false,
-    daysAgo: 15,
+    daysAgo: 60,
     script:
       'Get your garden growing at Corner Hardware. Seeds, potting soil, hoses and hand tools are twenty percent off this month. And remember, key cutting is always free, and so is our advice. Corner Hardware, your neighborhood fix-it shop.',
   },
@@ -185,7 +185,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://flowright.example.com',
     phone: '(555) 010-1209',
     isFeatured: true,
-    daysAgo: 5,
+    daysAgo: 20,
     script:
       'Burst pipe at midnight? Call FlowRight Plumbing. Our licensed plumbers answer twenty-four hours a day, seven days a week, with upfront flat-rate pricing and never any overtime charges. FlowRight Plumbing, we keep Chicago flowing.',
   },
@@ -200,7 +200,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://happypaws.example.com',
     phone: '(555) 010-1210',
     isFeatured: false,
-    daysAgo: 18,
+    daysAgo: 72,
     script:
       'Is your pup looking a little scruffy? Happy Paws Grooming offers gentle baths, nail trims and fluffy haircuts for dogs and cats of every size. Every visit ends with a free bandana. Happy Paws, because clean pets are happy pets.',
   },
@@ -215,7 +215,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://swiftnet.example.com',
     phone: '(555) 010-1211',
     isFeatured: false,
-    daysAgo: 10,
+    daysAgo: 40,
     script:
       'Still waiting for videos to buffer? SwiftNet Fiber brings gigabit internet with no data caps and no contracts. Professional installation is free. Stream, game and work from home at full speed. Check your address at SwiftNet today.',
   },
@@ -230,7 +230,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://wanderlust.example.com',
     phone: '(555) 010-1212',
     isFeatured: false,
-    daysAgo: 21,
+    daysAgo: 84,
     script:
       'Picture white sand, turquoise water and nothing on your schedule. Wanderlust Travel plans all-inclusive island getaways with flights, hotel and snorkeling tours included. Our agents have been there, so you can just relax. Wanderlust Travel, let us take you away.',
   },
@@ -245,7 +245,7 @@ export const demoAds: DemoAd[] = [
     websiteUrl: 'https://kxrp.example.org',
     phone: '(555) 010-1213',
     isFeatured: false,
-    daysAgo: 25,
+    daysAgo: 100,
     script:
       'This is KXRP Community Radio, and our fall pledge drive is on. We play local music, report local news and tell your neighbors stories, all thanks to listeners like you. Pledge today and we will send you a station mug or tote bag.',
   },

@@ -1,9 +1,14 @@
 import { readdir } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../shared/categories.js';
 import type { AdListResponse } from '../../../shared/ads.js';
+import type { AnalyticsSummary } from '../../../shared/analytics.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { rows } from '../rows.js';
+import { signIn } from '../../test/session.js';
 import { demoAds } from './demo-ads.js';
+import { demoEvents, HISTORY_DAYS } from './demo-history.js';
 import { DEMO_ACCOUNT, seedIfEmpty } from './seed.js';
 
 let t: TestApp;
@@ -65,6 +70,68 @@ describe('demo seed', () => {
     expect(user?.email).toBe(DEMO_ACCOUNT.email);
     const profile = await t.db.query.profiles.findFirst();
     expect(profile).toMatchObject({ id: user!.id, firstName: 'Demo', companyName: 'AdReplay Demo Co.' });
+  });
+
+  it('gives the demo ads three months of analytics whose roll-ups agree exactly with the raw events', async () => {
+    const span = await rows<{ first: string; last: string; events: number }>(
+      t.db,
+      sql`SELECT min(created_at)::text AS first, max(created_at)::text AS last, count(*)::int AS events FROM analytics`,
+    );
+    const days = (Date.now() - new Date(span[0]!.first).getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(HISTORY_DAYS - 2);
+    expect(days).toBeLessThanOrEqual(HISTORY_DAYS);
+    expect(new Date(span[0]!.last).getTime()).toBeLessThanOrEqual(Date.now());
+    // Per ad, day, type, source and device: the roll-up's events are the raw rows, its listeners the
+    // first plays of each listener code that day; nothing is in one and not the other.
+    const disagreements = await rows(
+      t.db,
+      sql`
+      WITH raw AS (
+        SELECT ad_id, (created_at AT TIME ZONE 'UTC')::date AS day, event_type, source, device, count(*)::int AS events,
+               count(DISTINCT listener_key) FILTER (WHERE event_type = 'play')::int AS listeners
+        FROM analytics GROUP BY 1, 2, 3, 4, 5
+      )
+      SELECT * FROM raw FULL JOIN analytics_daily d USING (ad_id, day, event_type, source, device)
+      WHERE raw.events IS DISTINCT FROM d.events OR raw.listeners IS DISTINCT FROM d.listeners`,
+    );
+    expect(disagreements).toEqual([]);
+    expect(span[0]!.events).toBeGreaterThan(5_000);
+  });
+
+  it('shows the demo advertiser a story: every source and device, a weekly rhythm, no empty weeks', async () => {
+    const cookie = await signIn(t, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    const res = await t.app.inject({ url: '/api/analytics?period=90d', headers: { cookie } });
+    const summary = res.json() as AnalyticsSummary;
+    expect(summary.daily).toHaveLength(90);
+    const { plays, clicks, shares, qrScans, listeners } = summary.totals;
+    expect(plays).toBeGreaterThan(5_000);
+    expect(listeners).toBeLessThan(plays);
+    expect(clicks).toBeGreaterThan(plays * 0.08);
+    expect(clicks).toBeLessThan(plays * 0.2);
+    expect(shares).toBeGreaterThan(0);
+    expect(qrScans).toBeGreaterThan(0);
+    const sources = summary.sources.map((s) => s.source);
+    expect(sources).toEqual(expect.arrayContaining(['direct', 'qr', 'share', 'embed', 'facebook.com']));
+    expect(summary.devices.map((d) => d.device).sort()).toEqual(['desktop', 'mobile', 'tablet']);
+    // Since the oldest ad went up, every week has plays, and Sundays are quieter than Fridays.
+    const weeks = summary.daily.slice(-84);
+    for (let w = 0; w < weeks.length; w += 7) expect(weeks.slice(w, w + 7).some((d) => d.play > 0)).toBe(true);
+    const mean = (weekday: number) => {
+      const on = weeks.filter((d) => new Date(d.day).getUTCDay() === weekday);
+      return on.reduce((sum, d) => sum + d.play, 0) / on.length;
+    };
+    expect(mean(0)).toBeLessThan(mean(5));
+  });
+
+  it('makes the same history from the same ads and moment', () => {
+    const ad = { id: '00000000-0000-4000-8000-000000000001', key: 'sunrise-bakery', isFeatured: true };
+    const now = Date.UTC(2026, 10, 24, 12);
+    const createdAt = new Date(now - 30 * 86_400_000);
+    expect(demoEvents({ ...ad, createdAt }, now)).toEqual(demoEvents({ ...ad, createdAt }, now));
+    expect(demoEvents({ ...ad, createdAt }, now).every((e) => e.createdAt!.getTime() >= createdAt.getTime())).toBe(
+      true,
+    );
+    expect(demoEvents({ ...ad, createdAt }, now).every((e) => e.createdAt!.getTime() <= now)).toBe(true);
   });
 
   it('puts the demo advertiser on Premium with a renewal date, so the subscription page shows it all', async () => {

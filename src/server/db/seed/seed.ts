@@ -9,6 +9,7 @@ import { SEED_ASSETS_DIR } from '../../paths.js';
 import type { Db } from '../client.js';
 import { ads, subscriptionPlans, userSubscriptions } from '../schema.js';
 import { demoAds, scriptSegments } from './demo-ads.js';
+import { seedDemoHistory } from './demo-history.js';
 import { createUser, makeAd } from './factories.js';
 import { PLAN_SEED } from './plans.js';
 
@@ -16,7 +17,7 @@ export const DEMO_ACCOUNT = { email: 'demo@adreplay.test', password: 'demo-adver
 const DAY = 86_400_000;
 
 /**
- * Fills an empty database with the plans, a demo advertiser and the demo ads.
+ * Fills an empty database with the plans, a demo advertiser, the demo ads and their analytics history.
  * Runs once: the plans table is the marker, and everything is written in one transaction.
  */
 export async function seedIfEmpty(db: Db, storage: Storage, now = Date.now()): Promise<boolean> {
@@ -80,7 +81,15 @@ export async function seedIfEmpty(db: Db, storage: Storage, now = Date.now()): P
         companyName: 'AdReplay Demo Co.',
       });
       const plans = await tx.insert(subscriptionPlans).values(PLAN_SEED).returning();
-      await tx.insert(ads).values(rows);
+      const inserted = await tx.insert(ads).values(rows).returning({ id: ads.id, slug: ads.slug });
+      const idOf = new Map(inserted.map((ad) => [ad.slug, ad.id]));
+      const history = demoAds.map((ad, i) => ({
+        id: idOf.get(rows[i]!.slug)!,
+        key: ad.key,
+        createdAt: rows[i]!.createdAt!,
+        isFeatured: ad.isFeatured,
+      }));
+      await seedDemoHistory(tx, history, now);
       // The demo advertiser is on Premium, renewing in a year, so every dashboard feature is visible.
       const premium = plans.find((p) => p.name === 'Premium')!;
       await tx

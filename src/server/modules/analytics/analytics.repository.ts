@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DeviceClass, EventType } from '../../../shared/analytics.js';
 import type { Db } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 
 /** An accepted event waiting for the next batch write. */
 export interface PendingEvent {
@@ -35,11 +36,6 @@ export interface DayRange {
   /** First UTC day, or null for all time. */
   from: string | null;
   to: string;
-}
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
 }
 
 export function createAnalyticsRepository(db: Db) {

@@ -26,7 +26,11 @@ export function Stat({
         <span className="block text-3xl font-bold tabular-nums" data-testid="stat-value">
           {value ?? <Skeleton className="h-8 w-12" />}
         </span>
-        {detail !== undefined && <span className="mt-1 block text-sm text-slate-700">{detail}</span>}
+        {detail !== undefined && (
+          <span className="mt-1 block text-sm text-slate-700" data-testid="stat-detail">
+            {detail}
+          </span>
+        )}
         {note && <span className="mt-2 block text-xs leading-snug text-slate-700">{note}</span>}
       </dd>
     </Card>

@@ -17,7 +17,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { Segmented } from '../../components/ui/segmented';
 import { Stat } from '../../components/ui/stat';
-import { plural } from '../../lib/format';
+import { formatCount, plural } from '../../lib/format';
 import { DailyChart, DevicesChart, SourcesChart } from './charts';
 import { exportCsvUrl } from './api/analytics';
 import { TableHead } from '../../components/ui/table-head';
@@ -123,14 +123,14 @@ export function SummaryCards({ totals, single }: { totals: AnalyticsSummary['tot
       {!single && (
         <Stat
           label="Total Ads"
-          value={totals.ads}
+          value={formatCount(totals.ads)}
           icon={Radio}
-          detail={`${totals.activeAds.toLocaleString('en-US')} active`}
+          detail={`${formatCount(totals.activeAds)} active`}
         />
       )}
       <Stat
         label="Total Plays"
-        value={totals.plays.toLocaleString('en-US')}
+        value={formatCount(totals.plays)}
         icon={Play}
         detail={plural(totals.listeners, 'unique listener')}
       />
@@ -148,7 +148,7 @@ export function SummaryCards({ totals, single }: { totals: AnalyticsSummary['tot
         detail={`${plural(totals.shares, 'share')} · ${plural(totals.qrScans, 'QR scan')}`}
         note="Clicks, shares and QR scans for every 100 plays; above 100% when listeners act more than they play."
       />
-      {single && <Stat label="QR Scans" value={totals.qrScans.toLocaleString('en-US')} icon={QrCode} />}
+      {single && <Stat label="QR Scans" value={formatCount(totals.qrScans)} icon={QrCode} />}
     </dl>
   );
 }
@@ -193,7 +193,7 @@ export function AdsTable({ ads, period }: { ads: AdAnalytics[]; period: Period }
                     <span className="block font-medium">{ad.title}</span>
                     <span className="text-slate-700">{ad.isActive ? 'Active' : 'Inactive'}</span>
                   </th>
-                  <td className="px-4 py-3 text-right tabular-nums">{ad.plays.toLocaleString('en-US')}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatCount(ad.plays)}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{formatRate(clickRate(ad))}</td>
                   <td className="px-4 py-3">
                     <div className="flex flex-wrap gap-2">

@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { AnalyticsSummary, DailyCounts, DeviceClass } from '../../../shared/analytics';
 import { Card } from '../../components/ui/card';
 import { TableHead } from '../../components/ui/table-head';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 /**
  * The analytics charts (recharts, loaded only by the analytics pages). Each is a figure with a caption,
@@ -89,8 +90,22 @@ function ChartFigure({
           <p className="mt-4 text-sm text-slate-700">No events in this period.</p>
         ) : (
           <>
-            <div className="mt-4 h-64">{chart}</div>
-            <div id={`${id}-table`} className={showTable ? 'mt-4 max-h-80 overflow-auto' : 'sr-only'}>
+            <div className="mt-4 h-64" data-testid="chart-plot">
+              {chart}
+            </div>
+            {/* A scrolling region is reached by keyboard too (tab to it, then arrow keys). */}
+            <div
+              id={`${id}-table`}
+              className={
+                showTable
+                  ? 'mt-4 max-h-80 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600'
+                  : 'sr-only'
+              }
+              role={showTable ? 'region' : undefined}
+              aria-label={showTable ? `Table of ${title.toLowerCase()}` : undefined}
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- axe: scrollable-region-focusable
+              tabIndex={showTable ? 0 : undefined}
+            >
               {table}
             </div>
           </>
@@ -129,6 +144,7 @@ function DataTable({ caption, head, rows }: { caption: string; head: string[]; r
 
 export function DailyChart({ daily }: { daily: DailyCounts[] }) {
   const title = 'Events per day';
+  const narrow = useMediaQuery('(max-width: 639px)'); // a phone fits four date labels, not six
   const first = daily[0]?.day;
   const last = daily.at(-1)?.day;
   const range = first && last ? ` from ${fullDayLabel(first)} to ${fullDayLabel(last)} (UTC days)` : '';
@@ -148,7 +164,10 @@ export function DailyChart({ daily }: { daily: DailyCounts[] }) {
               dataKey="day"
               tickFormatter={dayLabel}
               tick={AXIS}
-              ticks={evenTicks(daily.map((d) => d.day))}
+              ticks={evenTicks(
+                daily.map((d) => d.day),
+                narrow ? 4 : 6,
+              )}
               interval={0}
             />
             <YAxis allowDecimals={false} tick={AXIS} />

@@ -9,13 +9,13 @@ import { useAnalytics, useAnalyticsStream } from '../../features/analytics/api/a
 import { useSession } from '../../features/auth/api/session';
 import { ResendVerification } from '../../features/auth/ResendVerification';
 import { useMyPlan } from '../../features/plans/api/plans';
-import { formatDate, plural } from '../../lib/format';
+import { formatCount, formatDate, plural } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 import { adPath } from '../../../shared/ad-links';
 
 function AdFigures({ figures }: { figures: { plays: number; clicks: number } }) {
   return (
-    <p className="flex gap-4 text-sm text-slate-700 tabular-nums">
+    <p className="flex gap-4 text-sm text-slate-700 tabular-nums" data-testid="ad-figures">
       <span className="flex items-center gap-1">
         <Play className="h-4 w-4" aria-hidden /> {plural(figures.plays, 'play')}
       </span>
@@ -64,10 +64,10 @@ export default function DashboardHomePage() {
         </Card>
       )}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Total Ads" value={totals?.ads} icon={Radio} />
-        <Stat label="Active Ads" value={totals?.activeAds} icon={List} />
-        <Stat label="Total Plays" value={totals?.plays} icon={Play} />
-        <Stat label="Total Clicks" value={totals?.clicks} icon={MousePointerClick} />
+        <Stat label="Total Ads" value={totals && formatCount(totals.ads)} icon={Radio} />
+        <Stat label="Active Ads" value={totals && formatCount(totals.activeAds)} icon={List} />
+        <Stat label="Total Plays" value={totals && formatCount(totals.plays)} icon={Play} />
+        <Stat label="Total Clicks" value={totals && formatCount(totals.clicks)} icon={MousePointerClick} />
       </dl>
 
       <section aria-labelledby="recent-heading">
