@@ -1,19 +1,20 @@
 import { Lightbulb } from 'lucide-react';
 import { Link } from 'react-router';
-import { limitMessages, withinLimit } from '../../../shared/plans';
+import { limitMessages } from '../../../shared/plans';
 import { buttonClass } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { AdForm } from '../../features/ads/AdForm';
 import { useSession } from '../../features/auth/api/session';
-import { useMyPlan, useMyUsage } from '../../features/plans/api/plans';
+import { useCanCreate, useMyPlan } from '../../features/plans/api/plans';
 import { UsageCard } from '../../features/plans/UsageCard';
 
 export default function CreateAdPage() {
   const { user } = useSession();
   const plan = useMyPlan();
-  const usage = useMyUsage();
-  const loading = plan.isPending || usage.isPending;
-  const limitReached = plan.data && usage.data && !withinLimit(usage.data.adsCreated, plan.data.adLimit);
+  const canCreate = useCanCreate();
+  const loading = plan.isPending || canCreate.isPending;
+  // On a failed lookup the form shows (the spec's silent fallback): the server still refuses over the limit.
+  const limitReached = canCreate.data?.canCreate === false;
   return (
     <div>
       <h1 className="text-2xl font-bold">Create New Ad</h1>
@@ -24,7 +25,7 @@ export default function CreateAdPage() {
           ) : limitReached ? (
             <Card role="alert" className="border-amber-300 bg-amber-50 p-6">
               <h2 className="text-lg font-semibold">{limitMessages.adLimitTitle}</h2>
-              <p className="mt-2 text-slate-800">{limitMessages.adLimitText(plan.data!.planName)}</p>
+              <p className="mt-2 text-slate-800">{limitMessages.adLimitText(plan.data?.planName ?? 'Free')}</p>
               <Link to="/dashboard/subscription" className={buttonClass({}, 'mt-4')}>
                 {limitMessages.upgradePlan}
               </Link>
