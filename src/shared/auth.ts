@@ -42,12 +42,15 @@ export const ForgotPasswordInput = z.object({
 });
 
 /** Deleting the account: the user types its e-mail address to confirm. */
-export const DeleteAccountInput = z.object({
-  email: z
-    .string({ error: 'Type your e-mail address to confirm' })
-    .trim()
-    .min(1, 'Type your e-mail address to confirm'),
-});
+export const DeleteAccountInput = z.object(
+  {
+    email: z
+      .string({ error: 'Type your e-mail address to confirm' })
+      .trim()
+      .min(1, 'Type your e-mail address to confirm'),
+  },
+  { error: 'Type your e-mail address to confirm' },
+);
 
 export const accountMessages = {
   emailMismatch: 'The e-mail address does not match this account',

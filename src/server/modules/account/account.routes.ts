@@ -1,27 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DeleteAccountInput, accountMessages } from '../../../shared/auth.js';
 import type { Storage } from '../../adapters/storage/storage.js';
-import { BadRequestError, parseInput } from '../../errors.js';
+import { callerOf } from '../../caller.js';
+import { BadRequestError } from '../../errors.js';
 import type { RequireUser } from '../auth/require-user.js';
 import type { AccountRepository } from './account.repository.js';
 
 /** Deleting one's own account: confirmed by typing its e-mail address; nothing of it is kept. */
 export async function accountRoutes(
-  app: FastifyInstance,
+  plain: FastifyInstance,
   { repo, storage, requireUser }: { repo: AccountRepository; storage: Storage; requireUser: RequireUser },
 ) {
-  app.delete('/api/my/account', { preHandler: requireUser }, async (req, reply) => {
-    const { email } = parseInput(DeleteAccountInput, req.body ?? {});
-    const userId = req.user!.id;
-    const stored = await repo.emailOf(userId);
-    if (!stored || stored.toLowerCase() !== email.toLowerCase())
-      throw new BadRequestError(accountMessages.emailMismatch);
-    const urls = await repo.deleteUser(userId);
-    // The rows are gone; the files follow (a failure here is logged, the account stays deleted).
-    const keys = urls.map((u) => storage.keyFromUrl(u)).filter((k): k is string => Boolean(k));
-    const results = await Promise.allSettled(keys.map((k) => storage.delete(k)));
-    for (const r of results)
-      if (r.status === 'rejected') req.log.error({ err: r.reason }, 'file of a deleted account left behind');
-    return reply.status(204).send();
-  });
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  app.delete(
+    '/api/my/account',
+    { preHandler: requireUser, schema: { body: DeleteAccountInput } },
+    async (req, reply) => {
+      const { email } = req.body;
+      const { userId } = callerOf(req);
+      const stored = await repo.emailOf(userId);
+      if (!stored || stored.toLowerCase() !== email.toLowerCase())
+        throw new BadRequestError(accountMessages.emailMismatch);
+      const urls = await repo.deleteUser(userId);
+      // The rows are gone; the files follow (a failure here is logged, the account stays deleted).
+      const keys = urls.map((u) => storage.keyFromUrl(u)).filter((k): k is string => Boolean(k));
+      const results = await Promise.allSettled(keys.map((k) => storage.delete(k)));
+      for (const r of results)
+        if (r.status === 'rejected') req.log.error({ err: r.reason }, 'file of a deleted account left behind');
+      return reply.status(204).send();
+    },
+  );
 }

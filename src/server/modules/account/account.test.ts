@@ -112,6 +112,12 @@ describe('deleting an account', () => {
     expect((await deleteAccount(u.cookie, 'someone-else@example.com')).json().message).toBe(
       'The e-mail address does not match this account',
     );
+    const bodiless = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/my/account',
+      headers: { cookie: u.cookie, origin: t.config.PUBLIC_ORIGIN },
+    });
+    expect([bodiless.statusCode, bodiless.json().message]).toEqual([400, 'Type your e-mail address to confirm']);
     expect(await leftOf(u.id, u.adIds)).toEqual(before);
     expect(
       (await t.app.inject({ method: 'DELETE', url: '/api/my/account', payload: { email: u.email } })).statusCode,
