@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
+import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -16,6 +17,7 @@ import { authServerMessages } from '../shared/auth.js';
 import { loggableDbError } from './db/errors.js';
 import { DATABASE_UNAVAILABLE, registerErrorHandler, ServiceUnavailableError } from './errors.js';
 import { registerInputGuards } from './input-guard.js';
+import { createPublicCache, type PublicCache } from './public-cache.js';
 import { validatorCompiler } from './route-schemas.js';
 import { framableSecurityHeaders, securityHeaders } from './security-headers.js';
 import { createAuth } from './modules/auth/auth.js';
@@ -28,7 +30,7 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { createAdsRepository } from './modules/ads/ads.repository.js';
 import { adsRoutes } from './modules/ads/ads.routes.js';
-import { createAdsService } from './modules/ads/ads.service.js';
+import { createAdsService, withPublicCache } from './modules/ads/ads.service.js';
 import { myAdsRoutes } from './modules/ads/my-ads.routes.js';
 import { createMyAdsService } from './modules/ads/my-ads.service.js';
 import { createContactRepository } from './modules/contact/contact.repository.js';
@@ -86,6 +88,8 @@ declare module 'fastify' {
     eventIngest: EventIngest;
     /** Removes stored files that no ad refers to (run at start); returns their keys. */
     sweepUploads: () => Promise<string[]>;
+    /** Public reads kept in memory until a change (public-cache.ts). */
+    publicCache: PublicCache;
   }
 }
 
@@ -128,6 +132,10 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(fastifyHelmet, securityHeaders(config));
 
+  // Every answer gets a weak ETag of its body (before compression, so one per content), and a conditional
+  // request for an unchanged one gets 304 with no body.
+  await app.register(fastifyEtag, { weak: true });
+
   // HTML, JSON, scripts and styles (built assets arrive precompressed). Uploads are MP3 and raster
   // images, which mime-db marks incompressible, and partial (206) answers are never compressed, so
   // audio Range requests stay byte-exact. The same encodings on every Node version (no zstd).
@@ -161,7 +169,10 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const adsRepo = createAdsRepository(database.db);
-  const adsService = createAdsService({ repo: adsRepo });
+  const publicCache = createPublicCache({ enabled: config.PUBLIC_CACHE });
+  app.decorate('publicCache', publicCache);
+  const publicChanged = () => publicCache.clear();
+  const adsService = withPublicCache(createAdsService({ repo: adsRepo }), publicCache);
   await app.register(adsRoutes, { ads: adsService });
   const plans = createPlansService(createPlansRepository(database.db));
   await app.register(plansRoutes, { plans, requireUser });
@@ -169,8 +180,9 @@ export async function buildApp(deps: AppDeps) {
     repo: createAccountRepository(database.db),
     storage: deps.storage,
     requireUser,
+    publicChanged,
   });
-  const myAds = createMyAdsService({ repo: adsRepo, plans, storage: deps.storage });
+  const myAds = createMyAdsService({ repo: adsRepo, plans, storage: deps.storage, publicChanged });
   const adForm = createAdForm(myAds);
   await app.register(myAdsRoutes, { myAds, adForm, requireUser, limits });
   app.decorate('sweepUploads', () => myAds.sweepFiles());

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
+  /** Public reads answered from memory until a change (off only to measure what it saves). */
+  PUBLIC_CACHE: bool.default(true),
   TRUST_PROXY: trustProxy.default(false),
   REQUIRE_EMAIL_VERIFICATION: bool.default(false),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -10,7 +10,12 @@ import type { AccountRepository } from './account.repository.js';
 /** Deleting one's own account: confirmed by typing its e-mail address; nothing of it is kept. */
 export async function accountRoutes(
   plain: FastifyInstance,
-  { repo, storage, requireUser }: { repo: AccountRepository; storage: Storage; requireUser: RequireUser },
+  {
+    repo,
+    storage,
+    requireUser,
+    publicChanged,
+  }: { repo: AccountRepository; storage: Storage; requireUser: RequireUser; publicChanged: () => void },
 ) {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   app.delete(
@@ -23,6 +28,7 @@ export async function accountRoutes(
       if (!stored || stored.toLowerCase() !== email.toLowerCase())
         throw new BadRequestError(accountMessages.emailMismatch);
       const urls = await repo.deleteUser(userId);
+      publicChanged(); // the user's ads are gone from every public page
       // The rows are gone; the files follow (a failure here is logged, the account stays deleted).
       const keys = urls.map((u) => storage.keyFromUrl(u)).filter((k): k is string => Boolean(k));
       const results = await Promise.allSettled(keys.map((k) => storage.delete(k)));

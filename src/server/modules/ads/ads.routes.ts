@@ -6,8 +6,19 @@ import type { AdsService } from './ads.service.js';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(300, 'Ad not found') });
 
+/**
+ * Public reads may be kept by a CDN for a few seconds and served while it revalidates, within the spec's
+ * 30 s freshness; browsers revalidate every time (max-age=0), which the ETag makes a 304.
+ */
+export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=25';
+
 export async function adsRoutes(plain: FastifyInstance, { ads }: { ads: AdsService }) {
   const app = plain.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode === 200 && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
+    return payload;
+  });
   app.get('/api/ads', { schema: { querystring: AdListQuery, response: { 200: AdListResponse } } }, async (req) =>
     ads.list(req.query),
   );

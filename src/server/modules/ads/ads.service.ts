@@ -9,6 +9,7 @@ import type {
 import { RELATED_ADS, SUGGESTIONS } from '../../../shared/limits.js';
 import { toWebVtt } from '../../../shared/transcripts.js';
 import { NotFoundError } from '../../errors.js';
+import { FEATURED_TTL_MS, type PublicCache } from '../../public-cache.js';
 import {
   HIT_END,
   HIT_START,
@@ -137,3 +138,20 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
   };
 }
 export type AdsService = ReturnType<typeof createAdsService>;
+
+/**
+ * The same service with its public reads answered from the public cache: the same for every listener, so
+ * computed once per change (see public-cache.ts). Lists are keyed by their parsed query.
+ */
+export function withPublicCache(ads: AdsService, cache: PublicCache): AdsService {
+  return {
+    ...ads,
+    list: (query) =>
+      cache.get(`list:${JSON.stringify(query)}`, () => ads.list(query), query.featured ? FEATURED_TTL_MS : undefined),
+    suggest: (q) => cache.get(`suggest:${q}`, () => ads.suggest(q)),
+    getBySlug: (slug) => cache.get(`ad:${slug}`, () => ads.getBySlug(slug)),
+    captions: (slug) => cache.get(`captions:${slug}`, () => ads.captions(slug)),
+    related: (slug) => cache.get(`related:${slug}`, () => ads.related(slug)),
+    listVisibleSlugs: () => cache.get('slugs', () => ads.listVisibleSlugs()),
+  };
+}

@@ -36,6 +36,8 @@ export function createMyAdsService(deps: {
   plans: PlansService;
   storage: Storage;
   clock?: () => Date;
+  /** Told after every write that can change what the public sees (the public cache clears). */
+  publicChanged?: () => void;
 }) {
   const { repo, plans, storage } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -86,7 +88,18 @@ export function createMyAdsService(deps: {
     return { transcript: transcriptText(input.transcript, segments) || null, transcriptSegments: segments };
   }
 
-  return {
+  /** A write, followed by the public's fresh view of it, even when it fails half way. */
+  function publicWrite<A extends unknown[], R>(write: (...args: A) => Promise<R>) {
+    return async (...args: A): Promise<R> => {
+      try {
+        return await write(...args);
+      } finally {
+        deps.publicChanged?.();
+      }
+    };
+  }
+
+  const service = {
     async list(userId: string) {
       return (await repo.listByOwner(userId)).map(toOwnAd);
     },
@@ -227,6 +240,14 @@ export function createMyAdsService(deps: {
       if (!row) throw new NotFoundError('Ad not found');
       await removeFiles([row.audioUrl, row.logoUrl]);
     },
+  };
+  return {
+    ...service,
+    create: publicWrite(service.create),
+    update: publicWrite(service.update),
+    setActive: publicWrite(service.setActive),
+    setFeatured: publicWrite(service.setFeatured),
+    remove: publicWrite(service.remove),
   };
 }
 export type MyAdsService = ReturnType<typeof createMyAdsService>;

@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdListResponse, PublicAd } from '../../../shared/ads.js';
+import { subscriptionPlans, userSubscriptions } from '../../db/schema.js';
+import { PLAN_SEED } from '../../db/seed/plans.js';
+import { SEED_ASSETS_DIR } from '../../paths.js';
+import { callApi, createApiKey } from '../../test/api-key.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { sendForm, type Part } from '../../test/multipart.js';
+import { signUpUser } from '../../test/session.js';
+import { PUBLIC_READ_CACHE_CONTROL } from './ads.routes.js';
+
+/** Public reads come from memory (public-cache.ts), yet every write is visible on the very next read. */
+let t: TestApp;
+let mp3: Buffer;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.insert(subscriptionPlans).values(PLAN_SEED);
+  mp3 = await readFile(path.join(SEED_ASSETS_DIR, 'audio/sunrise-bakery.mp3'));
+});
+afterAll(() => t.close());
+
+const form = (title: string): Part[] => [
+  ['title', title],
+  ['business_name', 'Fresh Reads Co.'],
+  ['category', 'Retail'],
+  ['audio', { bytes: mp3, filename: 'spot.mp3', type: 'audio/mpeg' }],
+];
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+const write = (cookie: string, method: 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { cookie, origin: t.config.PUBLIC_ORIGIN } });
+const titles = async (query = '') =>
+  ((await get(`/api/ads?limit=50${query}`)).json() as AdListResponse).ads.map((a) => a.title);
+
+async function premiumUser() {
+  const user = await signUpUser(t);
+  const [plan] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Premium'));
+  await t.db.insert(userSubscriptions).values({ userId: user.id, planId: plan!.id });
+  return user;
+}
+
+describe('public reads from memory', () => {
+  it('show every write on the next read: create, edit, toggle, feature, delete', async () => {
+    const owner = await premiumUser();
+    expect(await titles()).not.toContain('Fresh Bread Spot'); // the lists are now in memory
+
+    const created = (
+      await sendForm(t, 'POST', '/api/my/ads', owner.cookie, form('Fresh Bread Spot'))
+    ).json() as PublicAd;
+    expect(await titles()).toContain('Fresh Bread Spot');
+    expect((await get(`/api/ads/${created.slug}`)).json().title).toBe('Fresh Bread Spot');
+    expect((await get(`/api/ads/${created.slug}/related`)).statusCode).toBe(200);
+
+    expect(
+      (await sendForm(t, 'PUT', `/api/my/ads/${created.id}`, owner.cookie, form('Fresher Bread Spot'))).statusCode,
+    ).toBe(200);
+    expect((await get(`/api/ads/${created.slug}`)).json().title).toBe('Fresher Bread Spot');
+    expect(await titles()).toContain('Fresher Bread Spot');
+
+    expect((await titles('&featured=true')).includes('Fresher Bread Spot')).toBe(false);
+    expect(
+      (await write(owner.cookie, 'PATCH', `/api/my/ads/${created.id}/featured`, { isFeatured: true })).statusCode,
+    ).toBe(200);
+    expect(await titles('&featured=true')).toContain('Fresher Bread Spot');
+
+    expect(
+      (await write(owner.cookie, 'PATCH', `/api/my/ads/${created.id}/active`, { isActive: false })).statusCode,
+    ).toBe(200);
+    expect((await get(`/api/ads/${created.slug}`)).statusCode).toBe(404);
+    expect(await titles()).not.toContain('Fresher Bread Spot');
+    expect(await titles('&featured=true')).not.toContain('Fresher Bread Spot');
+
+    expect(
+      (await write(owner.cookie, 'PATCH', `/api/my/ads/${created.id}/active`, { isActive: true })).statusCode,
+    ).toBe(200);
+    expect((await get(`/api/ads/${created.slug}`)).statusCode).toBe(200);
+
+    expect((await write(owner.cookie, 'DELETE', `/api/my/ads/${created.id}`)).statusCode).toBe(204);
+    expect((await get(`/api/ads/${created.slug}`)).statusCode).toBe(404);
+    expect(await titles()).not.toContain('Fresher Bread Spot');
+  });
+
+  it('show an ad made through the partner API, and forget a deleted account’s ads at once', async () => {
+    const owner = await premiumUser();
+    expect(await titles()).not.toContain('Partner Made Spot');
+    const key = await createApiKey(t, owner.cookie);
+    const made = await callApi(t, key.key, 'POST', '/api/v1/ads', form('Partner Made Spot'));
+    expect(made.statusCode).toBe(201);
+    expect(await titles()).toContain('Partner Made Spot');
+    const slug = (made.json() as PublicAd).slug;
+    expect((await get(`/api/ads/${slug}`)).statusCode).toBe(200);
+
+    const gone = await write(owner.cookie, 'DELETE', '/api/my/account', { email: owner.email });
+    expect(gone.statusCode).toBe(204);
+    expect((await get(`/api/ads/${slug}`)).statusCode).toBe(404);
+    expect(await titles()).not.toContain('Partner Made Spot');
+  });
+
+  it('answer a stampede on a cold ad with one load', async () => {
+    const owner = await premiumUser();
+    const ad = (await sendForm(t, 'POST', '/api/my/ads', owner.cookie, form('Stampede Spot'))).json() as PublicAd;
+    const loads = t.app.publicCache.stats.loads;
+    const answers = await Promise.all(Array.from({ length: 100 }, () => get(`/api/ads/${ad.slug}`)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(t.app.publicCache.stats.loads - loads).toBe(1);
+  });
+});
+
+describe('HTTP caching of public reads', () => {
+  it('answers 304 to a conditional request for an unchanged ad, and 200 with a new ETag after a change', async () => {
+    const owner = await premiumUser();
+    const ad = (await sendForm(t, 'POST', '/api/my/ads', owner.cookie, form('Conditional Spot'))).json() as PublicAd;
+    const first = await get(`/api/ads/${ad.slug}`);
+    expect(first.headers['cache-control']).toBe(PUBLIC_READ_CACHE_CONTROL);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+
+    const again = await get(`/api/ads/${ad.slug}`, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await sendForm(t, 'PUT', `/api/my/ads/${ad.id}`, owner.cookie, form('Conditional Spot, Edited'));
+    const changed = await get(`/api/ads/${ad.slug}`, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().title).toBe('Conditional Spot, Edited');
+    expect(changed.headers.etag).not.toBe(etag);
+
+    const list = await get('/api/ads?limit=12');
+    expect(list.headers['cache-control']).toBe(PUBLIC_READ_CACHE_CONTROL);
+    expect((await get('/api/ads?limit=12', { 'if-none-match': String(list.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it('never lets a shared cache keep a signed-in answer', async () => {
+    const owner = await premiumUser();
+    for (const url of ['/api/my/ads', '/api/analytics', '/api/profile']) {
+      const res = await t.app.inject({ url, headers: { cookie: owner.cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+  });
+});
