@@ -18,6 +18,7 @@ import { loggableDbError } from './db/errors.js';
 import { DATABASE_UNAVAILABLE, registerErrorHandler, ServiceUnavailableError } from './errors.js';
 import { registerInputGuards } from './input-guard.js';
 import { createPublicCache, type PublicCache } from './public-cache.js';
+import { openPublicChanges } from './public-changes.js';
 import { validatorCompiler } from './route-schemas.js';
 import { framableSecurityHeaders, securityHeaders } from './security-headers.js';
 import { createAuth } from './modules/auth/auth.js';
@@ -171,7 +172,17 @@ export async function buildApp(deps: AppDeps) {
   const adsRepo = createAdsRepository(database.db);
   const publicCache = createPublicCache({ enabled: config.PUBLIC_CACHE });
   app.decorate('publicCache', publicCache);
-  const publicChanged = () => publicCache.clear();
+  const changes = await openPublicChanges({
+    redis: deps.redis,
+    database,
+    onChange: () => publicCache.clear(),
+    log: (msg, err) => app.log.error({ err }, msg),
+  });
+  app.addHook('onClose', () => changes.close());
+  const publicChanged = () => {
+    publicCache.clear();
+    changes.publish();
+  };
   const adsService = withPublicCache(createAdsService({ repo: adsRepo }), publicCache);
   await app.register(adsRoutes, { ads: adsService });
   const plans = createPlansService(createPlansRepository(database.db));

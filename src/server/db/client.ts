@@ -19,7 +19,18 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `SELECT 1`: resolves when the database answers, rejects when it cannot be reached. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL's LISTEN/NOTIFY between app processes on one database server; absent on PGlite, which only
+   * one process can open.
+   */
+  notifications?: Notifications;
   close(): Promise<void>;
+}
+
+export interface Notifications {
+  /** Listens on its own connection; resolves to a function that stops listening. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 export class DataDirLockedError extends Error {
@@ -61,6 +72,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('SELECT 1')),
+      notifications: {
+        async listen(channel, onMessage) {
+          const client = new pg.Client({ connectionString: options.databaseUrl });
+          client.on('error', (err) => console.error(`PostgreSQL LISTEN connection lost: ${err.message}`));
+          client.on('notification', (m) => m.channel === channel && onMessage(m.payload ?? ''));
+          await client.connect();
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          return () => client.end().catch(() => undefined);
+        },
+        notify: async (channel, payload) => void (await pool.query('SELECT pg_notify($1, $2)', [channel, payload])),
+      },
       close: () => pool.end(),
     };
   }

@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
  */
 export interface RedisConnection {
   client: Redis;
+  /** Put before every key (and, by hand, every pub/sub channel) of this app. */
+  keyPrefix: string;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function openRedis(url: string, { keyPrefix = 'adreplay:', log }: R
   }
   const connection: RedisConnection = {
     client,
+    keyPrefix,
     async close() {
       await client.quit().catch(() => client.disconnect());
     },

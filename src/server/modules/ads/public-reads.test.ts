@@ -141,3 +141,42 @@ describe('HTTP caching of public reads', () => {
     }
   });
 });
+
+describe('public reads across app processes', () => {
+  /** Two apps on one database stand for two processes; a change in one clears the other's memory. */
+  async function twoProcesses(env: Record<string, string> = {}, redisKeyPrefix?: string) {
+    const a = await createTestApp(env, { redisKeyPrefix });
+    const b = await createTestApp(env, { database: a.database, redisKeyPrefix });
+    await a.db.insert(subscriptionPlans).values(PLAN_SEED);
+    return { a, b, close: async () => (await b.close(), await a.close()) };
+  }
+
+  async function editedElsewhere(a: TestApp, b: TestApp) {
+    const owner = await signUpUser(a);
+    const ad = (await sendForm(a, 'POST', '/api/my/ads', owner.cookie, form('Two Process Spot'))).json() as PublicAd;
+    expect((await b.app.inject(`/api/ads/${ad.slug}`)).json().title).toBe('Two Process Spot'); // b keeps it
+    await sendForm(a, 'PUT', `/api/my/ads/${ad.id}`, owner.cookie, form('Two Process Spot, Edited'));
+    await expect
+      .poll(async () => (await b.app.inject(`/api/ads/${ad.slug}`)).json().title, { timeout: 2_000 })
+      .toBe('Two Process Spot, Edited');
+  }
+
+  it.runIf(process.env.TEST_DATABASE_URL)('hear each other’s changes through PostgreSQL LISTEN/NOTIFY', async () => {
+    const { a, b, close } = await twoProcesses();
+    try {
+      await editedElsewhere(a, b);
+    } finally {
+      await close();
+    }
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)('hear each other’s changes through Redis when REDIS_URL is set', async () => {
+    const prefix = `adreplay-test:${Date.now()}-${Math.random()}:`;
+    const { a, b, close } = await twoProcesses({ REDIS_URL: process.env.TEST_REDIS_URL! }, prefix);
+    try {
+      await editedElsewhere(a, b);
+    } finally {
+      await close();
+    }
+  });
+});
