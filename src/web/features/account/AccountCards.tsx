@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { accountMessages, ChangePasswordInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -51,9 +50,8 @@ export function ChangePasswordCard() {
   );
 }
 
-/** `onDeleted` forgets the signed-in session here once the server has removed the account. */
-export function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () => Promise<unknown> }) {
-  const navigate = useNavigate();
+/** `onDeleted` leaves the page once the server has removed the account (and the session with it). */
+export function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () => unknown }) {
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -62,10 +60,8 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string; onDelet
     remove.mutate(typed.trim(), {
       onSuccess: async () => {
         setOpen(false);
-        // Leave for / (committed at once) before the session clears, so the guard doesn't bounce to /login.
-        await navigate('/', { flushSync: true });
-        await onDeleted();
         toast.success(accountMessages.deleted);
+        await onDeleted();
       },
       onError: (err) => toast.error(errorText(err) ?? 'Error deleting account'),
     });

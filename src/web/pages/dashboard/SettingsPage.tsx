@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { ProfileInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
@@ -8,14 +9,14 @@ import { Field } from '../../components/ui/field';
 import { useAppForm } from '../../components/ui/use-app-form';
 import { ChangePasswordCard, DeleteAccountCard } from '../../features/account/AccountCards';
 import { ApiKeysCard } from '../../features/api-keys/ApiKeysCard';
-import { useForgetSession, useUpdateProfile } from '../../features/auth/api/auth';
+import { SESSION_ENDED, useUpdateProfile } from '../../features/auth/api/auth';
 import { useSession } from '../../features/auth/api/session';
 import { errorText } from '../../lib/api';
 
 export default function SettingsPage() {
   const { user, profile } = useSession();
   const updateProfile = useUpdateProfile();
-  const forgetSession = useForgetSession();
+  const navigate = useNavigate();
   const form = useAppForm(ProfileInput);
   const { reset } = form;
   useEffect(() => {
@@ -61,7 +62,14 @@ export default function SettingsPage() {
       </Card>
       <ChangePasswordCard />
       <ApiKeysCard />
-      {user && <DeleteAccountCard email={user.email} onDeleted={forgetSession} />}
+      {user && (
+        // The home page forgets the session on arrival: forgotten here, this guarded page would send the
+        // browser to /login first.
+        <DeleteAccountCard
+          email={user.email}
+          onDeleted={() => navigate('/', { replace: true, state: SESSION_ENDED })}
+        />
+      )}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../../components/layout/Footer';
 import { Header } from '../../components/layout/Header';
+import { useForgetSessionOnArrival } from '../../features/auth/api/auth';
 import { HeaderAccount } from '../../features/auth/HeaderAccount';
 import { SavedLink } from '../../features/saved/SavedLink';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
 
 export function PublicLayout() {
+  useForgetSessionOnArrival();
   return (
     <div className="flex min-h-screen flex-col bg-surface text-slate-900">
       <a

@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ProfileInput } from '../../../../shared/auth';
@@ -67,6 +68,22 @@ export function useForgetSession() {
     await qc.invalidateQueries({ queryKey: sessionKeys.user, exact: true });
     qc.removeQueries({ queryKey: sessionKeys.profile });
   };
+}
+
+/** Navigation state of a page left because its session ended on the server (the account deleted). */
+export const SESSION_ENDED = { sessionEnded: true } as const;
+
+/**
+ * On a public page reached with SESSION_ENDED, forgets the session once that page is shown, so no guarded
+ * page is left on screen to see the user gone and send the browser to /login.
+ */
+export function useForgetSessionOnArrival() {
+  const forget = useForgetSession();
+  const { state, key } = useLocation();
+  const ended = (state as Partial<typeof SESSION_ENDED> | null)?.sessionEnded === true;
+  useEffect(() => {
+    if (ended) void forget();
+  }, [ended, key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per arrival
 }
 
 /** Ends the session on the server, then forgets it and every piece of the user's data here. */
