@@ -150,7 +150,7 @@ export default tseslint.config(
     files: ['src/web/**/*.tsx'],
     rules: {
       // Scrollable code blocks (<pre>) take focus so keyboard users can scroll their long lines.
-      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['tabpanel'] }],
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['tabpanel', 'region'] }],
       // Ads are audio only: their text alternative is the ad page's description (WCAG 1.2.1), not a
       // captions track, which the rule asks of <audio> as of <video>.
       'jsx-a11y/media-has-caption': 'off',

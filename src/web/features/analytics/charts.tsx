@@ -101,9 +101,8 @@ function ChartFigure({
                   ? 'mt-4 max-h-80 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600'
                   : 'sr-only'
               }
-              role={showTable ? 'region' : undefined}
-              aria-label={showTable ? `Table of ${title.toLowerCase()}` : undefined}
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- axe: scrollable-region-focusable
+              role="region"
+              aria-label={`Table of ${title.toLowerCase()}`}
               tabIndex={showTable ? 0 : undefined}
             >
               {table}

@@ -63,11 +63,11 @@ export function useForgetSession() {
   const qc = useQueryClient();
   // Only the user is read again: re-reading the profile too would ask for it with the old user still
   // held here and be refused. Once the user is gone the profile is dropped.
-  return async () => {
+  return useCallback(async () => {
     qc.removeQueries({ queryKey: [USER_SCOPE] });
     await qc.invalidateQueries({ queryKey: sessionKeys.user, exact: true });
     qc.removeQueries({ queryKey: sessionKeys.profile });
-  };
+  }, [qc]);
 }
 
 /** Navigation state of a page left because its session ended on the server (the account deleted). */
@@ -83,7 +83,7 @@ export function useForgetSessionOnArrival() {
   const ended = (state as Partial<typeof SESSION_ENDED> | null)?.sessionEnded === true;
   useEffect(() => {
     if (ended) void forget();
-  }, [ended, key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per arrival
+  }, [ended, key, forget]); // once per arrival: forget is stable
 }
 
 /** Ends the session on the server, then forgets it and every piece of the user's data here. */
