@@ -15,8 +15,8 @@ import type { Database } from './db/client.js';
 import { maxBytesOf } from '../shared/ads.js';
 import { authServerMessages } from '../shared/auth.js';
 import { loggableDbError } from './db/errors.js';
-import { DATABASE_UNAVAILABLE, registerErrorHandler, ServiceUnavailableError } from './errors.js';
-import { registerInputGuards } from './input-guard.js';
+import { DATABASE_UNAVAILABLE, errorHandler, ServiceUnavailableError } from './errors.js';
+import { inputGuards } from './input-guard.js';
 import { createPublicCache, type PublicCache } from './public-cache.js';
 import { openPublicChanges } from './public-changes.js';
 import { validatorCompiler } from './route-schemas.js';
@@ -26,7 +26,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.js';
 import { createRequireUser } from './modules/auth/require-user.js';
-import { registerSameOriginGuard } from './modules/auth/same-origin.js';
+import { sameOriginGuard } from './modules/auth/same-origin.js';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { createAdsRepository } from './modules/ads/ads.repository.js';
@@ -36,7 +36,7 @@ import { myAdsRoutes } from './modules/ads/my-ads.routes.js';
 import { createMyAdsService } from './modules/ads/my-ads.service.js';
 import { createContactRepository } from './modules/contact/contact.repository.js';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.js';
-import { createEventIngest, type EventIngest } from './modules/analytics/analytics.ingest.js';
+import { eventIngest } from './modules/analytics/analytics.ingest.js';
 import { createLiveCounters } from './modules/analytics/analytics.live.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
@@ -85,8 +85,6 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The analytics batch writer; flush() writes what is pending now. */
-    eventIngest: EventIngest;
     /** Removes stored files that no ad refers to (run at start); returns their keys. */
     sweepUploads: () => Promise<string[]>;
     /** Public reads kept in memory until a change (public-cache.ts). */
@@ -121,11 +119,12 @@ export async function buildApp(deps: AppDeps) {
     // Fastify reads a bare number as 'trust nothing', so a hop count is given as proxy-addr's function.
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
   });
-  registerErrorHandler(app);
+  // The error body first, so that the guards' refusals take it too; then the guards, before any route.
+  await app.register(errorHandler);
+  await app.register(inputGuards);
+  await app.register(sameOriginGuard, { origin: config.PUBLIC_ORIGIN });
   // The audio worker threads end with the app.
   app.addHook('onClose', closeAudioPool);
-  registerInputGuards(app);
-  registerSameOriginGuard(app, config.PUBLIC_ORIGIN);
   // Routes declare params, query, body and answers as zod contracts: parsed, serialised and documented.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -198,18 +197,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(myAdsRoutes, { myAds, adForm, requireUser, limits });
   app.decorate('sweepUploads', () => myAds.sweepFiles());
   const analyticsRepo = createAnalyticsRepository(database.db);
-  const ingest = createEventIngest({
-    repo: analyticsRepo,
-    clock: deps.clock,
-    flushMs: deps.eventFlushMs,
-    log: app.log,
-  });
-  app.decorate('eventIngest', ingest);
-  // Accepted events reach the database before the process exits.
-  app.addHook('onClose', async () => {
-    await ingest.close();
-    app.log.info({ events: ingest.stats }, 'analytics events written');
-  });
+  await app.register(eventIngest, { repo: analyticsRepo, clock: deps.clock, flushMs: deps.eventFlushMs });
+  const ingest = app.eventIngest;
   const analytics = createAnalyticsService({ repo: analyticsRepo, ads: myAds, clock: deps.clock });
   await app.register(analyticsRoutes, {
     ingest,

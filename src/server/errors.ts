@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { z } from 'zod';
 import { errorCodeOfStatus, type ErrorBody, type ErrorCode } from '../shared/errors.js';
 import { isDatabaseUnavailable, loggableDbError } from './db/errors.js';
@@ -42,21 +43,16 @@ export class ConflictError extends AppError {
     super(409, message);
   }
 }
+/** Too many requests: 429, with Retry-After when the wait is ours to tell (sign-in throttling). */
 export class RateLimitedError extends AppError {
-  constructor(message: string) {
-    super(429, message, 'RATE_LIMITED');
+  constructor(message: string, retryAfter?: number) {
+    super(429, message, 'RATE_LIMITED', retryAfter === undefined ? undefined : Math.max(1, Math.ceil(retryAfter)));
   }
 }
 
-/** The refusal of every @fastify/rate-limit instance: one shape, the limit's own words. */
+/** The refusal of every @fastify/rate-limit instance (which sends its own Retry-After): one shape, the limit's own words. */
 export const rateLimitError = (message: string) => () => new RateLimitedError(message);
 
-/** A wait the client is told about (sign-in throttling): 429 with Retry-After. */
-export class TooManyRequestsError extends AppError {
-  constructor(message: string, retryAfter: number) {
-    super(429, message, 'RATE_LIMITED', Math.max(1, Math.ceil(retryAfter)));
-  }
-}
 export class ServiceUnavailableError extends AppError {
   constructor(message: string, retryAfter: number) {
     super(503, message, 'UNAVAILABLE', retryAfter);
@@ -114,23 +110,30 @@ export function errorBody(
   };
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
-    // A lost database is an outage, not a bug: the client is told when to come back.
-    const err = isDatabaseUnavailable(caught)
-      ? new ServiceUnavailableError(DATABASE_UNAVAILABLE.message, DATABASE_UNAVAILABLE.retryAfter)
-      : caught;
-    const statusCode = err instanceof AppError ? err.statusCode : (err.statusCode ?? 500);
-    const expected = err instanceof AppError;
-    // Every server-side failure is logged, ours too (an UploadFailedError carries the store's error as cause);
-    // a failed query without the values it was given, which are the users' data.
-    if (statusCode >= 500) request.log.error({ err: loggableDbError(caught) }, 'request failed');
-    // Our own errors say what happened; an unexpected failure never leaks its internals.
-    const message =
-      statusCode >= 500 && !expected ? 'Something went wrong on our side. Please try again.' : err.message;
-    const code = expected ? err.code : errorCodeOfStatus(statusCode);
-    const retryAfter = expected ? err.retryAfter : undefined;
-    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
-    void reply.status(statusCode).send(errorBody(statusCode, message, code, retryAfter));
-  });
-}
+/**
+ * Answers every failure of the whole app with the one error body. Not encapsulated (fastify-plugin), so it
+ * is the root's handler: registered first, it serves the guards and every route registered after it.
+ */
+export const errorHandler = fastifyPlugin(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
+      // A lost database is an outage, not a bug: the client is told when to come back.
+      const err = isDatabaseUnavailable(caught)
+        ? new ServiceUnavailableError(DATABASE_UNAVAILABLE.message, DATABASE_UNAVAILABLE.retryAfter)
+        : caught;
+      const statusCode = err instanceof AppError ? err.statusCode : (err.statusCode ?? 500);
+      const expected = err instanceof AppError;
+      // Every server-side failure is logged, ours too (an UploadFailedError carries the store's error as cause);
+      // a failed query without the values it was given, which are the users' data.
+      if (statusCode >= 500) request.log.error({ err: loggableDbError(caught) }, 'request failed');
+      // Our own errors say what happened; an unexpected failure never leaks its internals.
+      const message =
+        statusCode >= 500 && !expected ? 'Something went wrong on our side. Please try again.' : err.message;
+      const code = expected ? err.code : errorCodeOfStatus(statusCode);
+      const retryAfter = expected ? err.retryAfter : undefined;
+      if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
+      void reply.status(statusCode).send(errorBody(statusCode, message, code, retryAfter));
+    });
+  },
+  { name: 'error-handler' },
+);

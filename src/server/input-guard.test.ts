@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, contactMessages, profiles, subscriptionPlans, users } from './db/schema.js';
 import { PLAN_SEED } from './db/seed/plans.js';
 import { loggableDbError } from './db/errors.js';
-import { registerErrorHandler } from './errors.js';
+import { errorHandler } from './errors.js';
 import { inputMessages, MAX_JSON_DEPTH } from './input-guard.js';
 import { createApiKey, callApi } from './test/api-key.js';
 import { createTestApp, type TestApp } from './test/harness.js';
@@ -163,7 +163,7 @@ describe('failed queries in the log', () => {
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
     const app = Fastify({ logger: { level: 'error', stream } });
-    registerErrorHandler(app);
+    await app.register(errorHandler);
     app.get('/fails', async () => {
       throw failure;
     });

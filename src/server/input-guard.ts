@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { BadRequestError } from './errors.js';
 
 /** Deepest JSON nesting accepted: our forms are flat, and a deep document only costs stack. */
@@ -60,26 +61,30 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
  * not a failed query), JSON nested deeper than any form needs, multipart without a boundary. Multipart
  * fields arrive inside the handler and go through assertStorableText there.
  */
-export function registerInputGuards(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) return done(new BadRequestError(inputMessages.tooDeep));
-    void parseJson(req, body as string, done); // the default parser calls done itself
-  });
+export const inputGuards = fastifyPlugin(
+  async (app: FastifyInstance) => {
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) return done(new BadRequestError(inputMessages.tooDeep));
+      void parseJson(req, body as string, done); // the default parser calls done itself
+    });
 
-  app.addHook('onRequest', async (req) => {
-    // Every route, matched or not (the web app's catch-all too): %00 decodes to NUL wherever it stands.
-    if (/%00/.test(req.url)) throw new BadRequestError(inputMessages.unstorableText('The address'));
-    const type = req.headers['content-type'];
-    if (type && /^\s*multipart\//i.test(type) && !/;\s*boundary=/i.test(type)) {
-      throw new BadRequestError(inputMessages.noBoundary);
-    }
-  });
+    app.addHook('onRequest', async (req) => {
+      // Every route, matched or not (the web app's catch-all too): %00 decodes to NUL wherever it stands.
+      if (/%00/.test(req.url)) throw new BadRequestError(inputMessages.unstorableText('The address'));
+      const type = req.headers['content-type'];
+      if (type && /^\s*multipart\//i.test(type) && !/;\s*boundary=/i.test(type)) {
+        throw new BadRequestError(inputMessages.noBoundary);
+      }
+    });
 
-  app.addHook('preValidation', async (req) => {
-    assertStorableText(req.params, 'The address');
-    assertStorableText(req.query, 'The query');
-    assertStorableText(req.body, 'The body');
-  });
-}
+    app.addHook('preValidation', async (req) => {
+      assertStorableText(req.params, 'The address');
+      assertStorableText(req.query, 'The query');
+      assertStorableText(req.body, 'The body');
+    });
+  },
+  // Not encapsulated: the guards stand in front of every route of the app, its catch-all too.
+  { name: 'input-guards', dependencies: ['error-handler'] },
+);

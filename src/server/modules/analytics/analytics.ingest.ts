@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { dayOf, DEDUPE_WINDOW_MS, type EventInput } from '../../../shared/analytics.js';
 import { errorCodeOf, isDataError } from '../../db/errors.js';
 import { AppError, BadRequestError } from '../../errors.js';
@@ -89,13 +92,18 @@ export function createEventIngest(options: IngestOptions) {
     return answerOf(salt);
   }
 
-  // Whether an ad may be counted, remembered briefly: events arrive in bursts for the same few ads.
-  const visibility = new Map<string, Lookup<boolean | null> & { until: number }>();
-  function visibilityOf(adId: string, now: number): boolean | null | Promise<boolean | null> {
+  // Whether an ad may be counted, remembered briefly (by the ingest's clock): events arrive in bursts for the
+  // same few ads.
+  const visibility = new LRUCache<string, Lookup<boolean | null>>({
+    max: VISIBILITY_CACHE_SIZE,
+    ttl: VISIBILITY_TTL_MS,
+    ttlResolution: 0,
+    perf: { now: () => clock().getTime() },
+  });
+  function visibilityOf(adId: string): boolean | null | Promise<boolean | null> {
     let entry = visibility.get(adId);
-    if (!entry || entry.until <= now) {
-      if (visibility.size >= VISIBILITY_CACHE_SIZE) visibility.clear();
-      entry = { until: now + VISIBILITY_TTL_MS, ...lookup(repo.visibility(adId), () => visibility.delete(adId)) };
+    if (!entry) {
+      entry = lookup(repo.visibility(adId), () => visibility.delete(adId));
       visibility.set(adId, entry);
     }
     return answerOf(entry);
@@ -223,7 +231,7 @@ export function createEventIngest(options: IngestOptions) {
       if (who.prefetch || agent.bot) return 'dropped';
       const now = clock();
       // Both lookups are answered from memory nearly always; await only when they are not.
-      const seen = visibilityOf(input.ad_id, now.getTime());
+      const seen = visibilityOf(input.ad_id);
       const visible = seen instanceof Promise ? await seen : seen;
       if (visible === null) throw new BadRequestError('ad_id: no such ad');
       if (!visible) return 'dropped';
@@ -266,3 +274,26 @@ export function createEventIngest(options: IngestOptions) {
   };
 }
 export type EventIngest = ReturnType<typeof createEventIngest>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The analytics batch writer; flush() writes what is pending now. */
+    eventIngest: EventIngest;
+  }
+}
+
+/**
+ * The app's batch writer, as app.eventIngest, with its shutdown beside it: accepted events reach the
+ * database before the app closes (SIGTERM, SIGINT).
+ */
+export const eventIngest = fastifyPlugin(
+  async (app: FastifyInstance, options: Omit<IngestOptions, 'log'>) => {
+    const ingest = createEventIngest({ ...options, log: app.log });
+    app.decorate('eventIngest', ingest);
+    app.addHook('onClose', async () => {
+      await ingest.close();
+      app.log.info({ events: ingest.stats }, 'analytics events written');
+    });
+  },
+  { name: 'event-ingest' },
+);

@@ -5,7 +5,7 @@ import type { AddressPseudonym } from '../../client-address.js';
 import { errorBody } from '../../errors.js';
 import type { Auth } from './auth.js';
 import { messages } from '../../../shared/messages.js';
-import { AppError, TooManyRequestsError } from '../../errors.js';
+import { AppError, RateLimitedError } from '../../errors.js';
 import { isCommonPassword } from './common-passwords.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { PRIVATE_NO_STORE } from '../../security-headers.js';
@@ -107,7 +107,7 @@ export async function authRoutes(
         : '';
       if (email) {
         const wait = await throttle.secondsToWait(email, address);
-        if (wait > 0) throw new TooManyRequestsError(authServerMessages.tooManyRequests, wait);
+        if (wait > 0) throw new RateLimitedError(authServerMessages.tooManyRequests, wait);
       }
 
       const res = await auth.handler(toWebRequest(req, origin, address));

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { ForbiddenError } from '../../errors.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,7 +23,10 @@ export function assertSameOrigin(req: FastifyRequest, origin: string): void {
   if (sentFrom === undefined && req.headers.cookie) throw new ForbiddenError(CROSS_SITE_REFUSED);
 }
 
-/** The one check, in front of every route of the app (auth, dashboard, events, contact, uploads). */
-export function registerSameOriginGuard(app: FastifyInstance, origin: string): void {
-  app.addHook('onRequest', async (req) => assertSameOrigin(req, origin));
-}
+/** The one check, in front of every route of the app (auth, dashboard, events, contact, uploads): not encapsulated. */
+export const sameOriginGuard = fastifyPlugin(
+  async (app: FastifyInstance, { origin }: { origin: string }) => {
+    app.addHook('onRequest', async (req) => assertSameOrigin(req, origin));
+  },
+  { name: 'same-origin-guard', dependencies: ['error-handler'] },
+);
