@@ -1,4 +1,5 @@
 import type { Category } from './categories.js';
+import { escapeHtml } from './html.js';
 
 /**
  * Artwork for an ad without a logo: a pattern that belongs to its category, in colours that belong
@@ -118,9 +119,6 @@ function motif(category: Category, rand: () => number): string {
   return marks.join('');
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-
 export interface ArtworkInput {
   businessName: string;
   category: Category;
@@ -141,7 +139,7 @@ export function artworkSvg(ad: ArtworkInput, { withName = false }: { withName?: 
     .slice(0, 2)
     .map((w) => w[0]!.toUpperCase())
     .join('');
-  const name = escapeXml(ad.businessName.length > 22 ? `${ad.businessName.slice(0, 21)}…` : ad.businessName);
+  const name = escapeHtml(ad.businessName.length > 22 ? `${ad.businessName.slice(0, 21)}…` : ad.businessName);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">`,
     `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">`,
@@ -149,7 +147,7 @@ export function artworkSvg(ad: ArtworkInput, { withName = false }: { withName?: 
     `<rect width="100" height="100" fill="url(#${id})"/>`,
     `<g fill="none" stroke="#fff" stroke-linecap="round" opacity="0.18">${motif(ad.category, rand)}</g>`,
     `<circle cx="50" cy="${withName ? 42 : 50}" r="22" fill="#fff" fill-opacity="0.16"/>`,
-    `<text x="50" y="${withName ? 42 : 50}" dy="0.35em" text-anchor="middle" fill="#fff" font-family="system-ui,sans-serif" font-weight="700" font-size="${initials.length > 1 ? 18 : 22}" letter-spacing="-0.5">${escapeXml(initials)}</text>`,
+    `<text x="50" y="${withName ? 42 : 50}" dy="0.35em" text-anchor="middle" fill="#fff" font-family="system-ui,sans-serif" font-weight="700" font-size="${initials.length > 1 ? 18 : 22}" letter-spacing="-0.5">${escapeHtml(initials)}</text>`,
     withName
       ? `<text x="50" y="84" text-anchor="middle" fill="#fff" font-family="system-ui,sans-serif" font-weight="600" font-size="7.5">${name}</text>`
       : '',

@@ -33,7 +33,7 @@ export function createLocalStorage(root: string): Storage & { root: string } {
       } finally {
         await rm(temp, { force: true });
       }
-      return { key, size, url: this.publicUrl(key) };
+      return { key, size, url: MEDIA_PREFIX + key };
     },
     async read(key, range) {
       const full = resolve(key);
@@ -62,7 +62,6 @@ export function createLocalStorage(root: string): Storage & { root: string } {
         if (modified) yield { key: path.relative(root, full).split(path.sep).join('/'), modified };
       }
     },
-    publicUrl: (key) => MEDIA_PREFIX + key,
     keyFromUrl: (url) => (url.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : null),
   };
 }

@@ -73,7 +73,6 @@ export function createS3Storage(opts: S3Options): Storage & { client: S3Client }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },
-    publicUrl: (key) => base + key,
     keyFromUrl: (url) => (url.startsWith(base) ? url.slice(base.length) : null),
   };
 }

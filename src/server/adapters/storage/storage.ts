@@ -33,8 +33,6 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Every stored object with its last change (unfinished local writes included), for sweeping. */
   list(): AsyncIterable<StoredObject>;
-  /** The URL a browser uses to fetch the file. */
-  publicUrl(key: string): string;
   /** The key of a URL this storage produced, or null for a foreign URL. */
   keyFromUrl(url: string): string | null;
 }

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import type { DeviceClass } from '../../../shared/analytics.js';
 import { networkOf } from '../../client-address.js';
 
@@ -15,8 +16,7 @@ export function listenerKey(salt: string, ip: string, userAgent: string, adId: s
 
 // User agents repeat a lot; telling a bot and a device class from one is the costliest step of accepting
 // an event, so each answer is remembered.
-const agents = new Map<string, { bot: boolean; device: DeviceClass }>();
-const AGENT_CACHE_SIZE = 5000;
+const agents = new LRUCache<string, { bot: boolean; device: DeviceClass }>({ max: 5000 });
 
 /** Whether a user agent is a bot (the isbot list; a missing one counts as a bot), and its device class. */
 export function classifyAgent(userAgent: string): { bot: boolean; device: DeviceClass } {
@@ -27,7 +27,6 @@ export function classifyAgent(userAgent: string): { bot: boolean; device: Device
     bot: !userAgent || isbot(userAgent),
     device: type === 'mobile' || type === 'tablet' ? type : 'desktop',
   };
-  if (agents.size >= AGENT_CACHE_SIZE) agents.clear();
   agents.set(userAgent, known);
   return known;
 }

@@ -1,6 +1,7 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adUrl } from '../../../shared/ad-links.js';
 import { EMBED_DATA_ID, EMBED_THEMES, type EmbedAd, type EmbedTheme } from '../../../shared/embed.js';
 import { escapeHtml } from '../../../shared/html.js';
 import { messages } from '../../../shared/messages.js';
@@ -54,7 +55,7 @@ export async function embedRoutes(
         `<title>${escapeHtml(ad ? `${ad.title} | ${SITE_NAME}` : `${messages.adNotFound} | ${SITE_NAME}`)}</title>`,
         // The ad's page is where search engines should send people, not the bare player.
         '<meta name="robots" content="noindex" />',
-        ad && `<link rel="canonical" href="${escapeHtml(`${origin}/ad/${ad.slug}`)}" />`,
+        ad && `<link rel="canonical" href="${escapeHtml(adUrl(origin, ad.slug))}" />`,
         `<meta name="color-scheme" content="${theme}" />`,
         `<meta name="adreplay-config" content="${escapeHtml(JSON.stringify(deps.clientConfig))}" />`,
         `<script type="application/json" id="${EMBED_DATA_ID}">${jsonForScript(ad)}</script>`,

@@ -1,4 +1,6 @@
 import { imageSize } from 'image-size';
+import { LRUCache } from 'lru-cache';
+import { adUrl, slugOfAdPath } from '../../../shared/ad-links.js';
 import { maxBytesOf, type PublicAd } from '../../../shared/ads.js';
 import { EMBED_HEIGHT, EMBED_WIDTH, embedCode, type EmbedAd } from '../../../shared/embed.js';
 import type { OEmbedQuery, OEmbedResponse } from '../../../shared/oembed.js';
@@ -13,7 +15,6 @@ export class OEmbedFormatError extends AppError {
   }
 }
 
-const AD_PATH = /^\/ad\/([^/]+)\/?$/;
 /** Logos are at most 5 MB; the dimensions sit in the first bytes of every format we accept. */
 const MAX_LOGO_BYTES = maxBytesOf('logo');
 const SIZE_CACHE = 1000;
@@ -23,7 +24,7 @@ export function createEmbedService(deps: { ads: AdsService; storage: Storage; or
   const { ads, storage, origin } = deps;
   const abs = (url: string) => (url.startsWith('http') ? url : origin + url);
   // A stored file never changes under its URL, so its size can be kept for good (a bounded number of them).
-  const sizes = new Map<string, { width: number; height: number } | null>();
+  const sizes = new LRUCache<string, { size: { width: number; height: number } | null }>({ max: SIZE_CACHE });
 
   async function readSize(url: string) {
     const key = storage.keyFromUrl(url);
@@ -46,19 +47,19 @@ export function createEmbedService(deps: { ads: AdsService; storage: Storage; or
   }
 
   async function logoSize(url: string) {
-    if (!sizes.has(url)) {
-      if (sizes.size >= SIZE_CACHE) sizes.delete(sizes.keys().next().value!);
-      sizes.set(url, await readSize(url));
+    let known = sizes.get(url);
+    if (!known) {
+      known = { size: await readSize(url) };
+      sizes.set(url, known);
     }
-    return sizes.get(url)!;
+    return known.size;
   }
 
   /** The slug of one of our ad pages, or null for any other URL. */
   function slugOf(url: string): string | null {
     try {
       const u = new URL(url);
-      const match = AD_PATH.exec(u.pathname);
-      return u.origin === origin && match ? decodeURIComponent(match[1]!) : null;
+      return u.origin === origin ? slugOfAdPath(u.pathname) : null;
     } catch {
       return null;
     }
@@ -79,7 +80,7 @@ export function createEmbedService(deps: { ads: AdsService; storage: Storage; or
       const ad = await ads.getBySlug(slug);
       const width = Math.min(EMBED_WIDTH, maxwidth ?? EMBED_WIDTH);
       const height = Math.min(EMBED_HEIGHT, maxheight ?? EMBED_HEIGHT);
-      const page = `${origin}/ad/${ad.slug}`;
+      const page = adUrl(origin, ad.slug);
       const logo = ad.logoUrl ? await logoSize(ad.logoUrl) : null;
       return {
         version: '1.0',

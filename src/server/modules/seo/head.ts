@@ -1,3 +1,4 @@
+import { adUrl } from '../../../shared/ad-links.js';
 import type { PublicAd } from '../../../shared/ads.js';
 import { readFile } from 'node:fs/promises';
 import { captionsPath } from '../../../shared/transcripts.js';
@@ -112,11 +113,11 @@ export function isoDuration(ms: number): string {
 
 /** The share card's address: stable per ad, with its last change so previews refresh after an edit. */
 export const shareImageUrl = (origin: string, ad: Pick<PublicAd, 'slug' | 'updatedAt'>) =>
-  `${origin}/ad/${encodeURIComponent(ad.slug)}/og.png?v=${new Date(ad.updatedAt).getTime().toString(36)}`;
+  `${adUrl(origin, ad.slug)}/og.png?v=${new Date(ad.updatedAt).getTime().toString(36)}`;
 
 export function adHead(ad: PublicAd, origin: string): HeadTags {
   const abs = (url: string) => (url.startsWith('http') ? url : origin + url);
-  const canonical = `${origin}/ad/${ad.slug}`;
+  const canonical = adUrl(origin, ad.slug);
   const description = ad.description || `Listen to ${ad.title}, an ad by ${ad.businessName}, on AdReplay.`;
   const organization = {
     '@type': 'Organization',

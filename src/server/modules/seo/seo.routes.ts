@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { adUrl, slugOfAdPath } from '../../../shared/ad-links.js';
 import { dayOf } from '../../../shared/analytics.js';
 import { INDEXED_PAGES } from '../../../shared/page-meta.js';
 import { isAppRoute } from '../../../shared/routes.js';
@@ -10,8 +11,6 @@ import { NotFoundError } from '../../errors.js';
 import type { AdsService } from '../ads/ads.service.js';
 import { escapeHtml } from '../../../shared/html.js';
 import { adHead, clientConfigOf, pageHead, readPageTemplate, renderHead, type HeadTags } from './head.js';
-
-const AD_PATH = /^\/ad\/([^/]+)\/?$/;
 
 /**
  * Serves the built web app. Every page's HTML carries its own title, description, canonical URL,
@@ -32,7 +31,7 @@ async function seo(app: FastifyInstance, opts: { webDir: string; config: Config;
     const urls = [
       ...INDEXED_PAGES.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined as string | undefined })),
       ...(await ads.listVisibleSlugs()).map((a) => ({
-        loc: `${origin}/ad/${encodeURIComponent(a.slug)}`,
+        loc: adUrl(origin, a.slug),
         lastmod: dayOf(a.updatedAt),
       })),
     ];
@@ -86,15 +85,13 @@ async function seo(app: FastifyInstance, opts: { webDir: string; config: Config;
   app.get('/*', async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname.startsWith('/media/')) throw notFound(req);
-    const adMatch = AD_PATH.exec(pathname);
-    if (adMatch) {
-      try {
-        return html(reply, adHead(await ads.getBySlug(decodeURIComponent(adMatch[1]!)), origin));
-      } catch (err) {
-        if (!(err instanceof NotFoundError || err instanceof URIError)) throw err;
-        const missing = { ...pageHead('/', origin), title: 'Ad Not Found | AdReplay', robots: 'noindex' };
-        return html(reply, missing, 404);
-      }
+    try {
+      const slug = slugOfAdPath(pathname);
+      if (slug !== null) return html(reply, adHead(await ads.getBySlug(slug), origin));
+    } catch (err) {
+      if (!(err instanceof NotFoundError || err instanceof URIError)) throw err;
+      const missing = { ...pageHead('/', origin), title: 'Ad Not Found | AdReplay', robots: 'noindex' };
+      return html(reply, missing, 404);
     }
     if (!isAppRoute(pathname)) {
       // Not a page of the app: the app still renders its not-found page, with the status that says so.

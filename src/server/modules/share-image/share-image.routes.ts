@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AdsService } from '../ads/ads.service.js';
 import { renderShareImage } from './share-image.js';
 
@@ -10,14 +11,13 @@ const CACHED = 200; // rendered cards kept in memory (about 250 KB each)
  * ads are not found, as their pages are.
  */
 export async function shareImageRoutes(app: FastifyInstance, deps: { ads: AdsService }) {
-  const cache = new Map<string, Buffer>();
+  const cache = new LRUCache<string, Buffer>({ max: CACHED });
   app.get<{ Params: { slug: string } }>('/ad/:slug/og.png', async (req, reply) => {
     const ad = await deps.ads.getBySlug(req.params.slug);
     const key = `${ad.id}|${ad.updatedAt}`;
     let png = cache.get(key);
     if (!png) {
       png = renderShareImage(ad);
-      if (cache.size >= CACHED) cache.delete(cache.keys().next().value!);
       cache.set(key, png);
     }
     return reply

@@ -7,6 +7,7 @@ import {
   adMessages,
   FILE_RULES,
   fileMessages,
+  maxBytesOf,
   type AdFormValues,
   type FileField,
   type PublicAd,
@@ -25,15 +26,13 @@ import { useAppForm } from '../../components/ui/use-app-form';
 import { createFailureText, rootErrorText, updateFailureText } from './ad-errors';
 import { useSaveAd } from './api/my-ads.mutations';
 
-const MB = 1024 * 1024;
-
 /** The same first check the server makes again by the bytes: type family and size. */
 function checkFile(field: FileField, file: File): string | null {
   const rule = FILE_RULES[field];
   if (!file.type.startsWith(`${rule.kind}/`) || (field === 'logo' && file.type === 'image/svg+xml')) {
     return fileMessages.invalidType(rule.kind);
   }
-  if (file.size > rule.maxMb * MB) return fileMessages.tooLarge(rule.maxMb);
+  if (file.size > maxBytesOf(field)) return fileMessages.tooLarge(rule.maxMb);
   return null;
 }
 

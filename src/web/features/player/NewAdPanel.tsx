@@ -1,5 +1,6 @@
 import { CheckCircle2, Copy, ExternalLink, Share2, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { adPath } from '../../../shared/ad-links';
 import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -72,7 +73,7 @@ export function NewAdPanel({ ad, onClose }: { ad: PublicAd; onClose: () => void 
             <Button variant="secondary" onClick={() => void shareAd(ad)}>
               <Share2 className="h-4 w-4" aria-hidden /> Share
             </Button>
-            <ButtonLink variant="secondary" to={`/ad/${ad.slug}`}>
+            <ButtonLink variant="secondary" to={adPath(ad.slug)}>
               <ExternalLink className="h-4 w-4" aria-hidden /> Open ad page
             </ButtonLink>
           </div>

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { adPath } from '../../../shared/ad-links';
 import { cn } from '../../lib/cn';
 import { useSuggestions } from './api/use-suggestions';
 import { Highlighted } from '../../components/ui/highlighted';
@@ -46,7 +47,7 @@ export function SearchCombobox({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const chosen = shown && active >= 0 ? suggestions[active] : undefined;
-    if (chosen) return finish(`/ad/${chosen.slug}`);
+    if (chosen) return finish(adPath(chosen.slug));
     const q = text.trim();
     if (!q) return; // blank search is ignored
     finish(`/directory?search=${encodeURIComponent(q)}`);
@@ -118,7 +119,7 @@ export function SearchCombobox({
               // Chosen before the box loses focus (and closes the list).
               onMouseDown={(e) => {
                 e.preventDefault();
-                finish(`/ad/${s.slug}`);
+                finish(adPath(s.slug));
               }}
               className={cn(
                 'cursor-pointer px-3 py-2 text-left text-sm',
