@@ -83,6 +83,19 @@ export default tseslint.config(
     },
   },
 
+  // No import cycles in the web app either (a cycle is a layer breach waiting to happen, and breaks lazy loading).
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+
   // ---- Server and shared layers ------------------------------------------------------------------
   // routes -> service -> repository inside a module; modules meet through services (wired in app.ts);
   // src/shared is the contract of both sides and depends on neither.

@@ -6,7 +6,8 @@ import { ads, contactMessages, profiles, subscriptionPlans, users } from './db/s
 import { PLAN_SEED } from './db/seed/plans.js';
 import { loggableDbError } from './db/errors.js';
 import { errorHandler } from './errors.js';
-import { inputMessages, MAX_JSON_DEPTH } from './input-guard.js';
+import { inputGuards, inputMessages, MAX_JSON_DEPTH } from './input-guard.js';
+import { sameOriginGuard } from './modules/auth/same-origin.js';
 import { createApiKey, callApi } from './test/api-key.js';
 import { createTestApp, type TestApp } from './test/harness.js';
 import { sendForm } from './test/multipart.js';
@@ -150,6 +151,34 @@ describe('malformed bodies', () => {
         inputMessages.noBoundary,
       );
     }
+  });
+});
+
+describe('the guards as plugins', () => {
+  it('refuse to start before the error handler, whose body their refusals take', async () => {
+    for (const register of [
+      (app: ReturnType<typeof Fastify>) => app.register(inputGuards),
+      (app: ReturnType<typeof Fastify>) => app.register(sameOriginGuard, { origin: ORIGIN }),
+    ]) {
+      const app = Fastify();
+      await expect(register(app)).rejects.toThrow(/dependency 'error-handler'/);
+      await app.close();
+    }
+    const app = Fastify();
+    await app.register(errorHandler);
+    await app.register(inputGuards);
+    await app.register(sameOriginGuard, { origin: ORIGIN });
+    app.post('/echo', async (req) => req.body);
+    const res = await app.inject({ method: 'POST', url: '/echo?q=%00', headers: { origin: ORIGIN }, payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request' });
+    const crossSite = await app.inject({ method: 'POST', url: '/echo', headers: { origin: 'https://evil.example' } });
+    expect(crossSite.json()).toMatchObject({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: 'Cross-site request refused',
+    });
+    await app.close();
   });
 });
 

@@ -58,28 +58,31 @@ export const accountMessages = {
   passwordChanged: 'Password changed. Other devices have been signed out.',
 } as const;
 
+/** A password being chosen (changed or reset): the sign-up rule. */
+const newPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(128);
+/** The confirmation must repeat the chosen password (`field`); the mismatch is shown on the confirmation. */
+const confirms =
+  <F extends string>(field: F) =>
+  (v: Record<F | 'confirmPassword', string>) =>
+    v[field] === v.confirmPassword;
+const MISMATCH = { message: 'Passwords do not match', path: ['confirmPassword'] };
+
 /** Changing the password: the current one is required, the new one follows the sign-up rules. */
 export const ChangePasswordInput = z
   .object({
     currentPassword: z.string().min(1, 'Please enter your current password'),
-    newPassword: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(128),
+    newPassword,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .refine(confirms('newPassword'), MISMATCH);
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 
 export const ResetPasswordInput = z
-  .object({
-    password: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(128),
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine(confirms('password'), MISMATCH);
 
 const optional = (schema: z.ZodType<string>) =>
   z
@@ -88,28 +91,20 @@ const optional = (schema: z.ZodType<string>) =>
     .nullable()
     .transform((v) => v || null);
 
+/** A profile's name field: trimmed, and empty reads as none. */
+const optionalName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => v || null);
+
 export const ProfileInput = z.object({
-  firstName: z
-    .string()
-    .trim()
-    .max(80)
-    .optional()
-    .nullable()
-    .transform((v) => v || null),
-  lastName: z
-    .string()
-    .trim()
-    .max(80)
-    .optional()
-    .nullable()
-    .transform((v) => v || null),
-  companyName: z
-    .string()
-    .trim()
-    .max(120)
-    .optional()
-    .nullable()
-    .transform((v) => v || null),
+  firstName: optionalName(80),
+  lastName: optionalName(80),
+  companyName: optionalName(120),
   website: optional(z.url({ protocol: /^https?$/, error: 'Must be a valid URL' }).max(500)),
   phone: optional(
     z

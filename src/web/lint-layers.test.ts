@@ -18,6 +18,8 @@ const PROBES = [
   'src/web/components/ui/example.ts',
   'src/web/components/ui/tile-probe.tsx',
   'src/web/lib/example.ts',
+  'src/web/lib/cycle-probe-a.ts',
+  'src/web/lib/cycle-probe-b.ts',
   'src/web/features/player/Example.ts',
   'src/web/pages/public/Example.ts',
   'src/shared/example.ts',
@@ -100,6 +102,27 @@ describe('web layers', { timeout: 300_000 }, () => {
       LAYERS,
     ]);
     expect(await rulesFiredOn('src/shared/example.ts', "export { CATEGORIES } from './categories.js';\n")).toEqual([]);
+  });
+});
+
+describe('web code lint', { timeout: 300_000 }, () => {
+  it('refuses an import cycle', async () => {
+    await writeFile(
+      `${root}src/web/lib/cycle-probe-b.ts`,
+      "import { a } from './cycle-probe-a';\nexport const b = () => a;\n",
+    );
+    expect(
+      await rulesFiredOn(
+        'src/web/lib/cycle-probe-a.ts',
+        "import { b } from './cycle-probe-b';\nexport const a = () => b;\n",
+      ),
+    ).toEqual(['import-x/no-cycle']);
+  });
+
+  it('refuses a floating promise', async () => {
+    expect(await rulesFiredOn('src/web/lib/example.ts', 'async function work() {}\nwork();\nvoid work();\n')).toEqual([
+      '@typescript-eslint/no-floating-promises',
+    ]);
   });
 });
 

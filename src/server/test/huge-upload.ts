@@ -14,9 +14,13 @@ export interface HugeUploadResult {
  * Posts a well-formed multipart form with a `megabytes` audio part over a real connection, made on
  * demand (a chunk is made and counted only when the connection takes it), and keeps writing after the
  * answer, as a client that does not read answers early would, until the body is sent or the server
- * drops the connection.
+ * drops the connection. `start`: the file's first bytes (a real MP3's, say), the rest is filler.
  */
-export function sendHugeUpload(url: string, headers: Record<string, string>, megabytes = 50) {
+export function sendHugeUpload(
+  url: string,
+  headers: Record<string, string>,
+  { megabytes = 50, start = Buffer.alloc(0) }: { megabytes?: number; start?: Buffer } = {},
+) {
   const total = megabytes * 1024 * 1024;
   const boundary = '----adreplay-huge';
   const head = Buffer.from(
@@ -29,8 +33,9 @@ export function sendHugeUpload(url: string, headers: Record<string, string>, meg
   let sent = 0;
   const counted = (chunk: Buffer) => ((sent += chunk.length), chunk);
   function* form() {
-    yield counted(head);
-    for (let left = total; left > 0; left -= CHUNK) yield counted(Buffer.alloc(Math.min(CHUNK, left), 0x55));
+    yield counted(Buffer.concat([head, start]));
+    for (let left = total - start.length; left > 0; left -= CHUNK)
+      yield counted(Buffer.alloc(Math.min(CHUNK, left), 0x55));
     yield counted(tail);
   }
   const body = Readable.from(form(), { objectMode: false });

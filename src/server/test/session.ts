@@ -27,8 +27,9 @@ export async function signIn(t: TestApp, email: string, password: string) {
   return cookieOf(res);
 }
 
-const cookieOf = (res: { headers: Record<string, unknown> }) =>
+/** The session cookie(s) an answer sets, as a Cookie header ('' when it sets none). */
+export const cookieOf = (res: { headers: Record<string, unknown> }) =>
   ([] as string[])
-    .concat(res.headers['set-cookie'] as string[])
+    .concat((res.headers['set-cookie'] as string | string[] | undefined) ?? [])
     .map((c) => c.split(';')[0])
     .join('; ');

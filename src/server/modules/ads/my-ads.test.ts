@@ -1,7 +1,5 @@
-import { request as httpRequest } from 'node:http';
 import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdInput, type AdListResponse, type PublicAd } from '../../../shared/ads.js';
@@ -11,6 +9,7 @@ import { makeAd } from '../../db/seed/factories.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { sendHugeUpload } from '../../test/huge-upload.js';
 import { sendForm, type Part } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
 import type { ReceivedFile } from '../media/upload.js';
@@ -484,51 +483,15 @@ describe('streaming cut-off', () => {
   it('answers a huge upload as soon as it passes the limit, and closes the connection instead of reading on', async () => {
     const u = await signUpUser(t);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const total = 50 * 1024 * 1024;
-    const boundary = '----adreplay-cutoff';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="huge.mp3"\r\n` +
-        'Content-Type: audio/mpeg\r\n\r\n',
+    // A well-formed 50 MB form that starts as a real MP3.
+    const answer = await sendHugeUpload(
+      `${address}/api/my/ads`,
+      { cookie: u.cookie, origin: t.config.PUBLIC_ORIGIN },
+      { start: mp3 },
     );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const length = head.length + total + tail.length;
-    // A well-formed 50 MB form made on demand: a chunk is made (and counted) only when the connection takes it.
-    const CHUNK = 256 * 1024;
-    let sent = 0;
-    const counted = (chunk: Buffer) => ((sent += chunk.length), chunk);
-    function* form() {
-      yield counted(Buffer.concat([head, mp3]));
-      for (let left = total - mp3.length; left > 0; left -= CHUNK) yield counted(Buffer.alloc(Math.min(CHUNK, left)));
-      yield counted(tail);
-    }
-    const body = Readable.from(form(), { objectMode: false });
-    const answer = await new Promise<{ status: number; message: string; sentAtAnswer: number }>((resolve, reject) => {
-      const req = httpRequest(`${address}/api/my/ads`, {
-        method: 'POST',
-        headers: {
-          cookie: u.cookie,
-          origin: t.config.PUBLIC_ORIGIN,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(length),
-        },
-      });
-      req.on('response', (res) => {
-        const sentAtAnswer = sent;
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => {
-          resolve({ status: res.statusCode!, message: JSON.parse(text).message, sentAtAnswer });
-          // The server has closed its side; a client that keeps writing would only be dropped later.
-          body.unpipe(req);
-          req.destroy();
-        });
-      });
-      req.on('error', (err) => reject(err));
-      body.pipe(req);
-    });
     expect(answer).toMatchObject({ status: 413, message: 'File size exceeds 10MB limit.' });
     expect(answer.sentAtAnswer).toBeLessThan(20 * 1024 * 1024);
-    expect(sent).toBeLessThan(length);
+    expect(answer.sent).toBeLessThan(answer.length);
     expect(await filesOf(u.id)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimitStore } from '../../adapters/redis/redis.js';
 import { z } from 'zod';
-import { AdCreateForm, AdUpdateForm, OwnAd } from '../../../shared/ads.js';
+import { AdCreateForm, AdUpdateForm, FILE_RULES, fileMessages, OwnAd } from '../../../shared/ads.js';
 import { AnalyticsQuery, AnalyticsSummary } from '../../../shared/analytics.js';
 import { API_REQUESTS_PER_MINUTE, apiKeyMessages } from '../../../shared/api-keys.js';
 import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
@@ -36,8 +36,8 @@ const FORM_ERRORS = {
   400: errorResponse(
     "Invalid field (the message names it, e.g. 'Title must be at least 3 characters') or missing audio",
   ),
-  413: errorResponse("A file is over its limit ('File size exceeds 10MB limit.')"),
-  415: errorResponse("A file is not what its field needs ('Invalid file type. Please select a audio file.')"),
+  413: errorResponse(`A file is over its limit ('${fileMessages.tooLarge(FILE_RULES.audio.maxMb)}')`),
+  415: errorResponse(`A file is not what its field needs ('${fileMessages.invalidType('audio')}')`),
 };
 
 /**

@@ -10,7 +10,7 @@ import { PLAN_SEED } from '../../db/seed/plans.js';
 import { callApi, createApiKey } from '../../test/api-key.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { readMails } from '../../test/mail.js';
-import { signUpUser } from '../../test/session.js';
+import { cookieOf, signUpUser } from '../../test/session.js';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
@@ -40,11 +40,6 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
     remoteAddress: `10.77.0.${++ip % 250}`,
     headers: { origin: ORIGIN, ...headers },
   });
-const cookieOf = (res: { headers: Record<string, unknown> }) =>
-  ([] as string[])
-    .concat((res.headers['set-cookie'] as string | string[] | undefined) ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
 const sessionOf = async (cookie: string) =>
   (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json() as {
     user: { email: string };

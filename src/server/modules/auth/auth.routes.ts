@@ -10,20 +10,26 @@ import { isCommonPassword } from './common-passwords.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { PRIVATE_NO_STORE } from '../../security-headers.js';
 
-/** better-auth's error codes as ours, reworded so the spec's error tables (matched on text) apply. */
-const REWORD: Record<string, { code: ErrorCode; message: string }> = {
+/**
+ * better-auth's error codes as ours, reworded so the spec's error tables (matched on text) apply; without a
+ * message of ours, better-auth's own stays.
+ */
+const REWORD: Record<string, { code: ErrorCode; message?: string }> = {
   INVALID_EMAIL_OR_PASSWORD: { code: 'INVALID_CREDENTIALS', message: authServerMessages.invalidCredentials },
   EMAIL_NOT_VERIFIED: { code: 'EMAIL_NOT_VERIFIED', message: authServerMessages.emailNotConfirmed },
   USER_ALREADY_EXISTS: { code: 'USER_EXISTS', message: authServerMessages.userExists },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: 'USER_EXISTS', message: authServerMessages.userExists },
+  // A wrong current password when changing it.
+  INVALID_PASSWORD: { code: 'INVALID_CREDENTIALS' },
 };
 
 /** better-auth's error answer in the one error shape. */
 function authError(status: number, body: { code?: unknown; message?: unknown }, retryAfter?: number) {
   const known = typeof body.code === 'string' ? REWORD[body.code] : undefined;
-  if (known) return errorBody(status, known.message, known.code);
+  const message = typeof body.message === 'string' ? body.message : '';
+  if (known) return errorBody(status, known.message ?? message, known.code);
   if (status === 429) return errorBody(status, authServerMessages.tooManyRequests, 'RATE_LIMITED', retryAfter);
-  return errorBody(status, typeof body.message === 'string' ? body.message : '');
+  return errorBody(status, message);
 }
 
 /** The request as better-auth reads it; `address` stands in for the client's (see client-address.ts). */

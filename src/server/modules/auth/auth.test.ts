@@ -4,6 +4,7 @@ import { accounts, profiles, rateLimits, sessions, users, verifications } from '
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mimeStructure, readMails, readRawMails } from '../../test/mail.js';
 import { escapeHtml } from '../../../shared/html.js';
+import { cookieOf } from '../../test/session.js';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
@@ -25,11 +26,6 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
     headers: { origin: ORIGIN, ...headers },
   });
 }
-const cookieOf = (res: { headers: Record<string, unknown> }) =>
-  ([] as string[])
-    .concat((res.headers['set-cookie'] as string | string[] | undefined) ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 let n = 0;
 async function signUp(overrides: Record<string, string> = {}) {

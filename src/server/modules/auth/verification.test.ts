@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { decodeQuotedPrintable, mimeStructure, readMails, readRawMails } from '../../test/mail.js';
+import { cookieOf } from '../../test/session.js';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
@@ -13,11 +14,6 @@ afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
 
 let n = 0;
-const cookieOf = (res: { headers: Record<string, unknown> }) =>
-  ([] as string[])
-    .concat((res.headers['set-cookie'] as string | string[] | undefined) ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 /** A new account (signed in at once: verification is not required here) from its own address. */
 async function signUp() {

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { accountMessages, ChangePasswordInput } from '../../../shared/auth';
+import { accountMessages, ChangePasswordInput, DeleteAccountInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PasswordField } from '../../components/ui/password-field';
 import { toast } from '../../components/ui/toast';
 import { useAppForm } from '../../components/ui/use-app-form';
-import { errorText } from '../../lib/api';
+import { ApiError, errorText } from '../../lib/api';
 import { useChangePassword, useDeleteAccount } from './api/account.api';
 
 export function ChangePasswordCard() {
@@ -23,10 +24,9 @@ export function ChangePasswordCard() {
         toast.success(accountMessages.passwordChanged);
       },
       (err: unknown) => {
-        const text = errorText(err) ?? 'Error changing password';
-        if (/invalid password/i.test(text))
+        if (err instanceof ApiError && err.code === 'INVALID_CREDENTIALS')
           form.setError('currentPassword', { message: 'Current password is incorrect' });
-        else toast.error(text);
+        else toast.error(errorText(err) ?? 'Error changing password');
       },
     ),
   );
@@ -54,10 +54,12 @@ export function ChangePasswordCard() {
 export function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () => unknown }) {
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const matches = typed.trim().toLowerCase() === email.toLowerCase();
-  const confirm = () =>
-    remove.mutate(typed.trim(), {
+  const form = useAppForm(DeleteAccountInput, { defaultValues: { email: '' }, lockWhileSubmitting: false });
+  // Only the account's own address confirms: the button waits for it.
+  const matches = (form.watch('email') ?? '').trim().toLowerCase() === email.toLowerCase();
+  const onSubmit = form.handleSubmit(({ email: typed }) => {
+    if (!matches) return;
+    remove.mutate(typed, {
       onSuccess: async () => {
         setOpen(false);
         toast.success(accountMessages.deleted);
@@ -65,6 +67,7 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string; onDelet
       },
       onError: (err) => toast.error(errorText(err) ?? 'Error deleting account'),
     });
+  });
   return (
     <Card className="mt-6 border-red-200 p-6">
       <h2 className="text-lg font-semibold text-red-800">Delete Account</h2>
@@ -76,28 +79,13 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string; onDelet
         Delete Account
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Delete your account?">
-        <form
-          className="space-y-4 p-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (matches) confirm();
-          }}
-        >
+        <form className="space-y-4 p-4" onSubmit={onSubmit}>
           <p className="text-slate-800">
             This cannot be undone. To confirm, type your e-mail address <strong className="break-all">{email}</strong>.
           </p>
-          <div>
-            <label htmlFor="confirm-email" className="mb-1 block text-sm font-medium">
-              Your e-mail address
-            </label>
-            <Input
-              id="confirm-email"
-              type="email"
-              autoComplete="off"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </div>
+          <FormField id="confirm-email" label="Your e-mail address">
+            <Input type="email" autoComplete="off" {...form.input('email', 'confirm-email')} />
+          </FormField>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel

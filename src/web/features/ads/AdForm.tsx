@@ -191,13 +191,21 @@ export function AdForm({ ad, signedIn, audioPreview }: { ad?: PublicAd; signedIn
           <FormField
             key={field}
             id={`${field}-file`}
-            label={field === 'audio' ? 'Audio File (up to 10 MB)' : 'Logo (optional, up to 5 MB)'}
+            label={
+              field === 'audio'
+                ? `Audio File (up to ${FILE_RULES.audio.maxMb} MB)`
+                : `Logo (optional, up to ${FILE_RULES.logo.maxMb} MB)`
+            }
             error={fileErrors[field]}
           >
             <FileDrop
               id={`${field}-file`}
               kind={field === 'audio' ? 'audio' : 'image'}
-              hint={field === 'audio' ? 'MP3, up to 10 MB' : 'PNG, JPEG, WebP or GIF, up to 5 MB'}
+              hint={
+                field === 'audio'
+                  ? `MP3, up to ${FILE_RULES.audio.maxMb} MB`
+                  : `${FILE_RULES.logo.formats}, up to ${FILE_RULES.logo.maxMb} MB`
+              }
               file={files[field]}
               accept={FILE_RULES[field].accept}
               onChange={onFile(field)}

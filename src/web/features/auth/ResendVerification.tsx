@@ -1,8 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { useAppForm } from '../../components/ui/use-app-form';
 import { errorText } from '../../lib/api';
 import { useResendVerification } from './api/verification.api';
+
+/** A typed address goes as typed (the browser checks its form); the server decides what it accepts. */
+const ResendForm = z.object({ email: z.string().trim() });
 
 /**
  * Asks for a new confirmation link: for the signed-in user's address, or for one typed in (the
@@ -10,35 +15,24 @@ import { useResendVerification } from './api/verification.api';
  */
 export function ResendVerification({ email, label = 'Send a new link' }: { email?: string; label?: string }) {
   const resend = useResendVerification();
-  const [typed, setTyped] = useState('');
-  const address = email ?? typed.trim();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const form = useAppForm(ResendForm, { defaultValues: { email: '' }, lockWhileSubmitting: false });
+  const submit = form.handleSubmit(({ email: typed }) => {
+    const address = email ?? typed;
     if (address) resend.mutate(address);
-  };
+  });
   if (resend.isSuccess) {
     return (
       <p role="status" className="text-sm text-slate-800">
-        A new link is on its way to <strong className="break-all">{address}</strong>. It expires in 24 hours.
+        A new link is on its way to <strong className="break-all">{resend.variables}</strong>. It expires in 24 hours.
       </p>
     );
   }
   return (
     <form onSubmit={submit} className="space-y-2">
       {!email && (
-        <>
-          <label htmlFor="resend-email" className="block text-sm font-medium">
-            Your e-mail address
-          </label>
-          <Input
-            id="resend-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </>
+        <FormField id="resend-email" label="Your e-mail address">
+          <Input type="email" autoComplete="email" required {...form.input('email', 'resend-email')} />
+        </FormField>
       )}
       <Button type="submit" variant={email ? 'secondary' : 'primary'} size="sm" disabled={resend.isPending}>
         {label}
