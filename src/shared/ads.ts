@@ -234,8 +234,8 @@ export const FILE_RULES = {
   audio: {
     kind: 'audio',
     maxMb: AUDIO_MAX_MB,
-    accept: 'audio/mpeg,audio/wav,audio/flac,audio/ogg,audio/opus',
-    formats: 'MP3, WAV, FLAC, Ogg Vorbis or Ogg Opus',
+    accept: 'audio/mpeg,audio/mp4,audio/x-m4a,audio/aac,.m4a,.aac,audio/wav,audio/flac,audio/ogg,audio/opus',
+    formats: 'MP3, AAC (M4A), WAV, FLAC, Ogg Vorbis or Ogg Opus',
   },
   logo: {
     kind: 'image',

@@ -198,7 +198,7 @@ export function AdForm({ ad, signedIn, audioPreview }: { ad?: PublicAd; signedIn
             <FileDrop
               id={`${field}-file`}
               kind={field === 'audio' ? 'audio' : 'image'}
-              hint={field === 'audio' ? 'MP3, up to 10 MB' : 'PNG, JPEG, WebP or GIF, up to 5 MB'}
+              hint={`${FILE_RULES[field].formats}, up to ${FILE_RULES[field].maxMb} MB`}
               file={files[field]}
               accept={FILE_RULES[field].accept}
               onChange={onFile(field)}
