@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { toneFile } from '../src/server/test/audio';
 import { expect, test } from './fixtures';
 import { signUp, uniqueEmail } from './support/signup';
 
@@ -49,6 +53,20 @@ test('after publishing, the new ad is presented with its link to copy, QR code, 
   const download = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'PNG' }).click();
   expect((await download).suggestedFilename()).toBe(`${ad.slug}-qr.png`);
+  const svgDownload = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'SVG' }).click();
+  const svg = await svgDownload;
+  expect(svg.suggestedFilename()).toBe(`${ad.slug}-qr.svg`);
+  expect(readFileSync((await svg.path())!, 'utf8')).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  // Share: this browser has no share sheet, so the link (marked as shared) is copied.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await panel.getByRole('button', { name: 'Share' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${publicUrl}?src=share`);
+  // The preview plays.
+  await panel.getByRole('button', { name: `Play ${TITLE}` }).click();
+  await expect.poll(() => panel.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.3);
+  await panel.getByRole('button', { name: `Pause ${TITLE}` }).click();
+  await expect(panel.getByRole('link', { name: 'Open ad page' })).toHaveAttribute('href', `/ad/${ad.slug}`);
   // The list is usable beside it; closing it forgets it (a reload does not bring it back).
   await expect(page.getByTestId('my-ad-row').filter({ hasText: TITLE })).toBeVisible();
   await panel.getByRole('button', { name: 'Close' }).click();
@@ -84,5 +102,63 @@ test('after publishing, the new ad is presented with its link to copy, QR code, 
   expect(after.logoUrl).toBeNull();
   await page.getByRole('link', { name: `Edit ${TITLE}` }).click();
   await expect(page.getByText('No logo yet: the card shows the business initial.')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('every accepted audio format uploads, is measured, and plays on the ad page', async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await signUp(page, { email: uniqueEmail('formats') });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const origin = new URL(page.url()).origin;
+  const title = 'Format Check Spot';
+  // The picker says which formats work.
+  await page.goto('/dashboard/ads/create');
+  await expect(page.getByText('MP3, AAC (M4A), WAV, FLAC, Ogg Vorbis or Ogg Opus, up to 10 MB')).toBeVisible();
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-formats-'));
+  let cleanUp = async () => {};
+  try {
+    // [file, the type a browser declares for it, ffmpeg output options]
+    const formats: [string, string, string[]][] = [
+      ['spot.mp3', 'audio/mpeg', ['-c:a', 'libmp3lame']],
+      ['spot.m4a', 'audio/x-m4a', ['-c:a', 'aac']],
+      ['spot.aac', 'audio/aac', ['-c:a', 'aac']],
+      ['spot.wav', 'audio/wav', ['-c:a', 'pcm_s16le']],
+      ['spot.ogg', 'audio/ogg', ['-c:a', 'libvorbis']],
+      ['spot.opus', 'audio/ogg', ['-c:a', 'libopus', '-ar', '48000']],
+      ['spot.flac', 'audio/flac', ['-c:a', 'flac']],
+    ];
+    let id: string | null = null;
+    cleanUp = async () => {
+      // The directory journeys count the demo ads: this journey removes what it published.
+      if (id) await page.request.delete(`/api/my/ads/${id}`, { headers: { origin } });
+    };
+    for (const [name, mimeType, codec] of formats) {
+      const audio = { name, mimeType, buffer: await toneFile(dir, name, 3, ['-ac', '2', '-ar', '44100', ...codec]) };
+      // The first file creates the ad; each next one replaces its audio.
+      const multipart = { title, business_name: 'Format Bakery', category: 'Food & Dining', audio };
+      const res = id
+        ? await page.request.put(`/api/my/ads/${id}`, { headers: { origin }, multipart })
+        : await page.request.post('/api/my/ads', { headers: { origin }, multipart });
+      expect(res.status(), name).toBe(id ? 200 : 201);
+      const ad = (await res.json()) as { id: string; slug: string; audioDurationMs: number };
+      id = ad.id;
+      expect(Math.abs(ad.audioDurationMs - 3000), name).toBeLessThanOrEqual(100);
+
+      await page.goto(`/ad/${ad.slug}`);
+      const player = page.locator('audio').first();
+      await page
+        .getByRole('button', { name: `Play ${title}` })
+        .first()
+        .click();
+      await expect
+        .poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime), { message: name })
+        .toBeGreaterThan(0.3);
+      expect(await player.evaluate((a: HTMLAudioElement) => a.error), name).toBeNull();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await cleanUp();
+  }
   expect(consoleErrors).toEqual([]);
 });
