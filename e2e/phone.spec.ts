@@ -60,6 +60,15 @@ test('on a 360 px phone every dashboard page fits the screen and every action is
   await page.getByRole('button', { name: 'Publish Ad' }).click();
   await expect(page).toHaveURL(/\/dashboard\/ads$/);
   await expect(page.getByText('Ad created successfully!')).toBeVisible();
+  // The new ad's panel fits the phone, each of its actions in reach.
+  const panel = page.getByRole('region', { name: 'Your ad is live' });
+  await expect(panel.getByRole('img', { name: /^QR code for / })).toBeVisible();
+  await expectFitsScreen(page);
+  for (const name of [/^Play /, 'Copy link', 'Share', 'Open ad page', 'PNG', 'SVG', 'Close']) {
+    const control = panel.getByRole(name === 'Open ad page' ? 'link' : 'button', { name });
+    await control.scrollIntoViewIfNeeded();
+    await expect(control).toBeInViewport({ ratio: 1 });
+  }
   const { ads } = (await (await page.request.get('/api/my/ads')).json()) as { ads: { id: string }[] };
   const id = ads[0]!.id;
 
