@@ -73,6 +73,16 @@ test('forgot password replaces the form with what happens next; /saved is linked
   await page.getByRole('button', { name: 'Send again' }).click();
   await expect(page.getByLabel('Email')).toBeVisible();
 
+  // The partner page's sentence with the docs link is one run of text, its link inside it.
+  await page.goto('/partners');
+  const sentence = page.getByText(
+    'Or call the REST API directly: one request uploads an ad with its audio and logo. See the integration docs.',
+    { exact: true },
+  );
+  const docs = sentence.getByRole('link', { name: 'integration docs' });
+  await expect(docs).toHaveAttribute('href', '/docs/integration');
+  // Laid out as text: in a flex box, the words, the link and the full stop would stand as separate columns.
+  expect(await docs.evaluate((a) => getComputedStyle(a.parentElement!).display)).not.toMatch(/flex|grid/);
   await expect(page.getByRole('link', { name: 'Saved ads (0)' })).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Saved Ads' }).click();
   await expect(page).toHaveURL(/\/saved$/);
