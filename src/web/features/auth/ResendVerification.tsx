@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { errorText } from '../../lib/api';
+import { retryWaitText } from '../../../shared/auth';
+import { ApiError, errorText } from '../../lib/api';
 import { useResendVerification } from './api/verification.api';
 
 /**
@@ -46,6 +47,10 @@ export function ResendVerification({ email, label = 'Send a new link' }: { email
       {resend.isError && (
         <p role="alert" className="text-sm text-red-700">
           {errorText(resend.error) ?? 'The link could not be sent. Please try again.'}
+          {/* Asked too often: how long until it can be asked again. */}
+          {resend.error instanceof ApiError && resend.error.status === 429 && resend.error.retryAfter
+            ? ` ${retryWaitText(resend.error.retryAfter)}`
+            : null}
         </p>
       )}
     </form>
