@@ -8,7 +8,9 @@ import { signUp, uniqueEmail } from './support/signup';
 
 const ASSETS = path.join(process.cwd(), 'src/server/db/seed/assets');
 
-test('the upload example as the partner pages show it runs in a shell and creates the ad', async ({ page }) => {
+test("the partner pages' examples run in a shell as shown: upload, list, read, replace, delete, analytics", async ({
+  page,
+}) => {
   await signUp(page, { email: uniqueEmail('curl') });
   await expect(page).toHaveURL(/\/dashboard$/);
   const origin = new URL(page.url()).origin;
@@ -33,6 +35,39 @@ test('the upload example as the partner pages show it runs in a shell and create
       createdIds.push(ad.id);
       expect(ad).toMatchObject({ title: 'Morning Drive Sponsor', phone: '(555) 010-1201' });
     }
+
+    // The guide's other examples, each as shown after the line that keeps the key in a variable (with
+    // the real key in place of adr_...), the ad's id in AD_ID as the guide says.
+    const [kept, removed] = createdIds as [string, string];
+    const keyLine = (await page.getByLabel('Keep the key in a variable').textContent())!.trim();
+    expect(keyLine).toBe('export ADREPLAY_API_KEY="adr_..."');
+    const run = async (label: string, nth: number, adId: string) => {
+      const shown = (await page.getByLabel(label).nth(nth).textContent())!.trim();
+      const script = `${keyLine.replace('adr_...', key)}\n${shown} --silent --show-error --write-out '\\n%{http_code}'`;
+      const { stdout } = await promisify(execFile)('bash', ['-c', script], {
+        cwd: dir,
+        env: { ...process.env, AD_ID: adId },
+      });
+      const lines = stdout.trimEnd().split('\n');
+      const status = Number(lines.pop());
+      return { status, body: lines.join('\n') };
+    };
+    const list = await run('GET example', 0, kept);
+    expect(list.status).toBe(200);
+    expect((JSON.parse(list.body) as { ads: { id: string }[] }).ads.map((a) => a.id)).toEqual(
+      expect.arrayContaining(createdIds),
+    );
+    const one = await run('GET example', 1, kept);
+    expect(one.status).toBe(200);
+    expect(JSON.parse(one.body)).toMatchObject({ id: kept, title: 'Morning Drive Sponsor' });
+    const put = await run('PUT example', 0, kept);
+    expect(put.status).toBe(200);
+    expect(JSON.parse(put.body)).toMatchObject({ id: kept, businessName: 'Sunrise Bakery', isActive: false });
+    const deleted = await run('DELETE example', 0, removed);
+    expect(deleted).toEqual({ status: 204, body: '' });
+    const analytics = await run('GET example', 2, kept);
+    expect(analytics.status).toBe(200);
+    expect(JSON.parse(analytics.body)).toHaveProperty('totals');
   } finally {
     await rm(dir, { recursive: true, force: true });
     // The directory journeys count the demo ads: this journey removes what it published.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { APP_ROUTES } from '../src/shared/routes';
 import { expect, test } from './fixtures';
 import { signUp, uniqueEmail } from './support/signup';
 
@@ -18,8 +19,10 @@ async function expectFitsScreen(page: Page) {
     const outside: string[] = [];
     for (const el of controls) {
       const r = el.getBoundingClientRect();
-      // Skip what is not drawn (closed menus, screen-reader-only text, hidden file inputs).
+      // Skip what is not drawn (closed menus, screen-reader-only text, hidden file inputs), and what is
+      // hidden from people on purpose (the contact form's trap for bots).
       if (r.width <= 1 || r.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.closest('[aria-hidden="true"]')) continue;
       if (r.left < -1 || r.right > window.innerWidth + 1) {
         outside.push(`${el.tagName} "${el.getAttribute('aria-label') ?? el.textContent?.trim()}" ${r.left}-${r.right}`);
       }
@@ -60,6 +63,15 @@ test('on a 360 px phone every dashboard page fits the screen and every action is
   await page.getByRole('button', { name: 'Publish Ad' }).click();
   await expect(page).toHaveURL(/\/dashboard\/ads$/);
   await expect(page.getByText('Ad created successfully!')).toBeVisible();
+  // The new ad's panel fits the phone, each of its actions in reach.
+  const panel = page.getByRole('region', { name: 'Your ad is live' });
+  await expect(panel.getByRole('img', { name: /^QR code for / })).toBeVisible();
+  await expectFitsScreen(page);
+  for (const name of [/^Play /, 'Copy link', 'Share', 'Open ad page', 'PNG', 'SVG', 'Close']) {
+    const control = panel.getByRole(name === 'Open ad page' ? 'link' : 'button', { name });
+    await control.scrollIntoViewIfNeeded();
+    await expect(control).toBeInViewport({ ratio: 1 });
+  }
   const { ads } = (await (await page.request.get('/api/my/ads')).json()) as { ads: { id: string }[] };
   const id = ads[0]!.id;
 
@@ -108,8 +120,13 @@ test('on a 360 px phone every dashboard page fits the screen and every action is
 });
 
 test('on a 360 px phone the public pages fit the screen', async ({ page }) => {
-  for (const url of ['/', '/directory', '/advertisers', '/partners', '/docs/integration', '/about', '/saved']) {
+  test.setTimeout(120_000);
+  const { ads } = (await (await page.request.get('/api/ads?limit=1')).json()) as { ads: { slug: string }[] };
+  // Every page without parameters (signed out, the dashboard's send to sign-in), an ad, and the 404 page.
+  const pages = APP_ROUTES.filter((r) => !r.includes(':')).concat(`/ad/${ads[0]!.slug}`, '/no-such-page');
+  for (const url of pages) {
     await page.goto(url);
+    await page.locator('h1').first().waitFor();
     await page.waitForLoadState('networkidle');
     await expectFitsScreen(page);
   }

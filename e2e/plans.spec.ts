@@ -42,6 +42,10 @@ test('/register?plan=growth starts a 14-day Premium trial with every analytics f
   await expect(page.getByText(/^You chose the Growth plan on our pricing page\./)).toContainText(
     `Your 14-day Premium trial runs until ${longDate(end)}`,
   );
+  // 'You are already on the Free plan' is for Free accounts only.
+  await page.getByRole('button', { name: 'Choose Free' }).click();
+  await expect(page.getByText('Stripe integration coming soon!')).toBeVisible();
+  await expect(page.getByText('You are already on the Free plan')).toHaveCount(0);
   const ad = await publish(page, 'Trial Spot');
   // One play, so the period has something to export (with nothing in it the export is disabled).
   const played = await page.request.post('/api/events', {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { CATEGORIES, type Category } from './categories.js';
 import {
+  AUDIO_FORMATS_TEXT,
   AUDIO_MAX_MB,
   AUDIO_MAX_SECONDS,
+  LOGO_FORMATS_TEXT,
   LOGO_MAX_MB,
   LOGO_MAX_MEGAPIXELS,
   LOGO_MAX_SIDE_PX,
@@ -234,14 +236,14 @@ export const FILE_RULES = {
   audio: {
     kind: 'audio',
     maxMb: AUDIO_MAX_MB,
-    accept: 'audio/mpeg,audio/wav,audio/flac,audio/ogg,audio/opus',
-    formats: 'MP3, WAV, FLAC, Ogg Vorbis or Ogg Opus',
+    accept: 'audio/mpeg,audio/mp4,audio/x-m4a,audio/aac,.m4a,.aac,audio/wav,audio/flac,audio/ogg,audio/opus',
+    formats: AUDIO_FORMATS_TEXT,
   },
   logo: {
     kind: 'image',
     maxMb: LOGO_MAX_MB,
     accept: 'image/png,image/jpeg,image/webp,image/gif',
-    formats: 'PNG, JPEG, WebP or GIF',
+    formats: LOGO_FORMATS_TEXT,
   },
 } as const;
 export type FileField = keyof typeof FILE_RULES;

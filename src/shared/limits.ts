@@ -7,6 +7,9 @@ export const RELATED_ADS = 3;
 export const WAVEFORM_BARS = 40;
 export const AUDIO_MAX_MB = 10;
 export const LOGO_MAX_MB = 5;
+/** The audio formats the server decodes, as the picker and the pages name them. */
+export const AUDIO_FORMATS_TEXT = 'MP3, AAC (M4A), WAV, FLAC, Ogg Vorbis or Ogg Opus';
+export const LOGO_FORMATS_TEXT = 'PNG, JPEG, WebP or GIF';
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_SEARCH_LENGTH = 200;
 /** Longest accepted audio: ads are short, and decoding work grows with length. */

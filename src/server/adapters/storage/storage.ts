@@ -51,6 +51,7 @@ export function newFileKey(bucket: Bucket, userId: string, originalName: string,
 const CONTENT_TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
   '.m4a': 'audio/mp4',
+  '.aac': 'audio/aac',
   '.wav': 'audio/wav',
   '.ogg': 'audio/ogg',
   '.opus': 'audio/ogg',

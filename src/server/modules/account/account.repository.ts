@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ads, analyticsDedupe, users } from '../../db/schema.js';
+import { ads, analyticsDedupe, users, verifications } from '../../db/schema.js';
 
 export function createAccountRepository(db: Db) {
   return {
@@ -13,7 +13,8 @@ export function createAccountRepository(db: Db) {
      * Removes the user and everything that is theirs, in one transaction; returns the stored file URLs
      * of their ads, for the caller to delete once the rows are gone. Ads, events and their daily
      * roll-ups, sessions, accounts, profile, API keys, plan and usage go by the user row's cascades;
-     * the dedupe windows name ads without a foreign key, so they are removed here.
+     * the dedupe windows name ads without a foreign key, and so do unused password-reset tokens (stored
+     * with the user's id as their value), so they are removed here.
      */
     async deleteUser(userId: string): Promise<string[]> {
       return db.transaction(async (tx) => {
@@ -29,6 +30,7 @@ export function createAccountRepository(db: Db) {
             ),
           );
         }
+        await tx.delete(verifications).where(eq(verifications.value, userId));
         await tx.delete(users).where(eq(users.id, userId));
         return owned.flatMap((a) => [a.audioUrl, a.logoUrl]).filter((u): u is string => Boolean(u));
       });

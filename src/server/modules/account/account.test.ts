@@ -16,6 +16,7 @@ import {
   usageTracking,
   users,
   userSubscriptions,
+  verifications,
 } from '../../db/schema.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
@@ -76,6 +77,14 @@ async function fullAccount() {
   await createApiKey(t, u.cookie);
   const [premium] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Premium'));
   await t.db.insert(userSubscriptions).values({ userId: u.id, planId: premium!.id });
+  // A password reset asked for and never used: its token is stored with the user's id.
+  const reset = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { origin: t.config.PUBLIC_ORIGIN },
+    payload: { email: u.email, redirectTo: '/reset-password' },
+  });
+  expect(reset.statusCode).toBe(200);
   return { ...u, adIds: made.map((a) => a.id) };
 }
 
@@ -97,6 +106,7 @@ async function leftOf(userId: string, adIds: string[]) {
     daily: (await t.db.select().from(analyticsDaily).where(inArray(analyticsDaily.adId, adIds))).length,
     dedupe: (await t.db.select().from(analyticsDedupe).where(inArray(analyticsDedupe.adId, adIds))).length,
     files: (await filesOf(userId)).length,
+    resetTokens: (await t.db.select().from(verifications).where(eq(verifications.value, userId))).length,
   };
 }
 
@@ -144,6 +154,7 @@ describe('deleting an account', () => {
       daily: 0,
       dedupe: 0,
       files: 0,
+      resetTokens: 0,
     });
     // The old session cookie signs nobody in; the same address can sign up again from scratch.
     const me = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: u.cookie } });

@@ -7,10 +7,11 @@ import type { AdsService } from './ads.service.js';
 const SlugParams = z.object({ slug: z.string().min(1).max(300, 'Ad not found') });
 
 /**
- * Public reads may be kept by a CDN for a few seconds and served while it revalidates, within the spec's
- * 30 s freshness; browsers revalidate every time (max-age=0), which the ETag makes a 304.
+ * Public reads may be kept by a CDN for a few seconds; browsers revalidate every time (max-age=0), which
+ * the ETag makes a 304. No stale-while-revalidate: browsers apply it too, and would show an owner the ad
+ * as it was before an edit, with the replaced (already deleted) audio.
  */
-export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=25';
+export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 
 export async function adsRoutes(plain: FastifyInstance, { ads }: { ads: AdsService }) {
   const app = plain.withTypeProvider<ZodTypeProvider>();

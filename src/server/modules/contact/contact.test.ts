@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { mimeStructure } from '../../test/mail.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +34,21 @@ describe('POST /api/contact', () => {
     expect(mail).toContain('To: team@adreplay.test');
     expect(mail).toContain('Reply-To: rita@station.example');
     expect(mail).toContain('We would like to partner.');
+  });
+
+  it('sends the message as a branded HTML part with the same words as plain text, the HTML escaped', async () => {
+    await send({ ...valid, name: 'Escaping Test', message: 'Is <b>bold</b> & fine?' });
+    const files = await readdir(t.outboxDir);
+    const raws = await Promise.all(files.map((f) => readFile(path.join(t.outboxDir, f), 'utf8')));
+    const mime = mimeStructure(raws.find((m) => m.includes('from Escaping Test'))!);
+    expect(mime.contentType).toMatch(/^multipart\/alternative;/);
+    expect(mime.parts.map((p) => p.contentType.split(';')[0])).toEqual(['text/plain', 'text/html']);
+    const [text, html] = mime.parts.map((p) => p.body);
+    expect(text).toContain('Is <b>bold</b> & fine?');
+    expect(text).toContain('From: Escaping Test <rita@station.example>');
+    expect(html).toContain('Is &lt;b&gt;bold&lt;/b&gt; &amp; fine?');
+    expect(html).not.toContain('<b>bold</b>');
+    expect(html).toMatch(/AdReplay/);
   });
 
   it('defaults the subject to General Inquiry', async () => {

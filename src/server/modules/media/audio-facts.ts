@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { decoder as aacDecoder } from '@audio/decode-aac';
 import { FLACDecoder } from '@wasm-audio-decoders/flac';
 import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
 import { MPEGDecoder } from 'mpg123-decoder';
@@ -6,6 +7,7 @@ import { parseBuffer } from 'music-metadata';
 import { OggOpusDecoder } from 'ogg-opus-decoder';
 import { fileMessages } from '../../../shared/ads.js';
 import { AUDIO_MAX_SECONDS, WAVEFORM_BARS } from '../../../shared/limits.js';
+import { m4aMoovFirst } from './m4a.js';
 
 export interface AudioFacts {
   durationMs: number;
@@ -37,22 +39,22 @@ interface Decoded {
 }
 /** The streaming decoders of @wasm-audio-decoders share this shape. */
 interface WasmDecoder {
-  ready: Promise<void>;
+  ready?: Promise<void>;
   decode(chunk: Uint8Array): Decoded | Promise<Decoded>;
-  flush?(): Promise<Decoded>;
+  flush?(): Decoded | Promise<Decoded>;
   free(): void;
 }
 /** Decoded audio, a piece at a time: no more than one piece of PCM is held at once. */
 type Decode = (bytes: Uint8Array) => AsyncGenerator<Decoded>;
 
-/** Feeds a WASM decoder CHUNK_BYTES at a time. */
-const streamed = (make: () => WasmDecoder): Decode =>
+/** Feeds a WASM decoder `chunkBytes` at a time. */
+const streamed = (make: () => WasmDecoder | Promise<WasmDecoder>, chunkBytes = CHUNK_BYTES): Decode =>
   async function* (bytes) {
-    const decoder = make();
+    const decoder = await make();
     try {
       await decoder.ready;
-      for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
-        yield await decoder.decode(bytes.subarray(at, at + CHUNK_BYTES));
+      for (let at = 0; at < bytes.length; at += chunkBytes) {
+        yield await decoder.decode(bytes.subarray(at, at + chunkBytes));
       }
       if (decoder.flush) yield await decoder.flush();
     } finally {
@@ -60,9 +62,31 @@ const streamed = (make: () => WasmDecoder): Decode =>
     }
   };
 
+/**
+ * @audio/decode-aac (FAAD2 in WebAssembly) for raw ADTS streams and M4A, in the shape above. AAC frames
+ * are small, so it gets small chunks: the PCM of one chunk stays a few MB even for the tiniest frames.
+ */
+const aac = (prepare: (bytes: Uint8Array) => Uint8Array = (b) => b): Decode => {
+  const decode = streamed(async () => {
+    const inner = await aacDecoder();
+    const shaped = (out: { channelData: Float32Array[]; sampleRate: number }): Decoded => ({
+      ...out,
+      samplesDecoded: out.channelData[0]?.length ?? 0,
+    });
+    return {
+      decode: (chunk) => shaped(inner.decode(chunk)),
+      flush: () => shaped(inner.flush()),
+      free: () => inner.free(),
+    };
+  }, 8 * 1024);
+  return (bytes) => decode(prepare(bytes));
+};
+
 /** The accepted formats, by file-type's extension for the bytes; `name` is how the picker calls it. */
 export const AUDIO_FORMATS = {
   mp3: { name: 'MP3', decode: streamed(() => new MPEGDecoder()) },
+  m4a: { name: 'AAC (M4A)', decode: aac(m4aMoovFirst) },
+  aac: { name: 'AAC', decode: aac() },
   flac: { name: 'FLAC', decode: streamed(() => new FLACDecoder()) },
   ogg: { name: 'Ogg Vorbis', decode: streamed(() => new OggVorbisDecoder()) },
   opus: { name: 'Ogg Opus', decode: streamed(() => new OggOpusDecoder()) },
@@ -71,8 +95,18 @@ export const AUDIO_FORMATS = {
 export type AudioFormat = keyof typeof AUDIO_FORMATS;
 export const isAudioFormat = (ext: string): ext is AudioFormat => Object.hasOwn(AUDIO_FORMATS, ext);
 
-const MIME_OF: Record<AudioFormat, string> = {
+/**
+ * The format of a file whose bytes file-type names `ext`. An M4A whose brand is a generic MP4 one
+ * (isom, mp42: many phone recorders write these) is detected as `mp4`; its AAC track is what counts.
+ */
+export const audioFormatOf = (ext: string | undefined): AudioFormat | null =>
+  ext === 'mp4' ? 'm4a' : ext && isAudioFormat(ext) ? ext : null;
+
+/** The type each format is stored and served with. */
+export const MIME_OF: Record<AudioFormat, string> = {
   mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
   flac: 'audio/flac',
   ogg: 'audio/ogg',
   opus: 'audio/ogg',

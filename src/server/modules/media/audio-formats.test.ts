@@ -42,6 +42,17 @@ describe('accepted audio formats', () => {
     ['FLAC', 'tone.flac', ['-ac', '2', '-ar', '48000', '-c:a', 'flac'], /^audio\/(x-)?flac$/],
     ['Ogg Vorbis', 'tone.ogg', ['-ac', '2', '-ar', '44100', '-c:a', 'libvorbis', '-q:a', '3'], 'audio/ogg'],
     ['Ogg Opus', 'tone.opus', ['-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '32k'], 'audio/ogg'],
+    // ffmpeg writes the sample tables (moov) after the audio unless told otherwise.
+    ['AAC in M4A (tables last)', 'tone.m4a', ['-ac', '2', '-ar', '44100', '-c:a', 'aac', '-b:a', '96k'], 'audio/mp4'],
+    [
+      'AAC in M4A (tables first)',
+      'fast.m4a',
+      ['-ac', '2', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart'],
+      'audio/mp4',
+    ],
+    // A generic MP4 brand (isom), as many phone recorders write, is an M4A too.
+    ['AAC in MP4', 'tone.mp4', ['-ac', '2', '-ar', '48000', '-c:a', 'aac', '-b:a', '128k'], 'audio/mp4'],
+    ['AAC (ADTS)', 'tone.aac', ['-ac', '2', '-ar', '44100', '-c:a', 'aac', '-b:a', '96k'], /^audio\/(x-)?aac$/],
   ] as const)(
     '%s uploads with its decoded duration and 40 peaks, served with its type',
     async (_f, name, codec, type) => {
@@ -56,7 +67,7 @@ describe('accepted audio formats', () => {
       expect(ad.waveformPeaks![1]!).toBeLessThan(0.3);
       expect(ad.waveformPeaks![10]!).toBeLessThan(ad.waveformPeaks![18]!);
       expect(ad.waveformPeaks![30]!).toBeGreaterThan(0.95);
-      expect(ad.audioUrl).toMatch(new RegExp(`\\.${path.extname(name).slice(1)}$`));
+      expect(ad.audioUrl).toMatch(new RegExp(`\\.${path.extname(name).slice(1).replace('mp4', 'm4a')}$`));
       const served = await t.app.inject(ad.audioUrl);
       expect(served.headers['content-type']).toMatch(type);
       expect(served.rawPayload.equals(bytes)).toBe(true);
@@ -68,6 +79,34 @@ describe('accepted audio formats', () => {
     const res = await upload(aiff, 'tone.aiff');
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(fileMessages.invalidType('audio'));
+  });
+
+  it('refuses an M4A of Apple Lossless, which browsers do not all play, as undecodable', async () => {
+    const alac = await toneFile(tmp, 'lossless.m4a', 2, ['-c:a', 'alac']);
+    const res = await upload(alac, 'lossless.m4a');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(fileMessages.undecodable('AAC (M4A)'));
+  });
+
+  it('refuses an M4A cut off before its sample tables as undecodable', async () => {
+    const m4a = await toneFile(tmp, 'cut.m4a', 3, ['-c:a', 'aac']);
+    const res = await upload(m4a.subarray(0, m4a.length - 400), 'cut.m4a');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(fileMessages.undecodable('AAC (M4A)'));
+  });
+
+  it('refuses an M4A longer than 5 minutes, also when its header claims 20 seconds', async () => {
+    const long = await toneFile(tmp, 'long.m4a', 6 * 60, ['-ac', '1', '-ar', '16000', '-c:a', 'aac', '-b:a', '16k']);
+    expect((await upload(long, 'long.m4a')).json().message).toBe(fileMessages.audioTooLong);
+    // mvhd and mdhd (version 0): flags, two dates, then the timescale and the duration in its units.
+    const lying = Buffer.from(long);
+    for (const box of ['mvhd', 'mdhd']) {
+      const at = lying.indexOf(box) + 4 + 12;
+      lying.writeUInt32BE(lying.readUInt32BE(at) * 20, at + 4);
+    }
+    const res = await upload(lying, 'long.m4a');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(fileMessages.audioTooLong);
   });
 
   it('refuses a FLAC file that is cut off after its header as undecodable', async () => {

@@ -6,7 +6,7 @@ import { adMessages, fileMessages, FILE_RULES, maxBytesOf, type FileField } from
 import { LOGO_MAX_MEGAPIXELS, LOGO_MAX_SIDE_PX } from '../../../shared/limits.js';
 import { newFileKey, type Bucket, type Storage } from '../../adapters/storage/storage.js';
 import { AppError, BadRequestError } from '../../errors.js';
-import { AudioRefusedError, isAudioFormat, type AudioFacts } from './audio-facts.js';
+import { audioFormatOf, AudioRefusedError, isAudioFormat, MIME_OF, type AudioFacts } from './audio-facts.js';
 import { analyseAudio } from './audio-analyser.js';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
@@ -83,9 +83,13 @@ export async function receiveFile(part: MultipartFile): Promise<ReceivedFile> {
   if (part.file.truncated) throw new FileTooLargeError(rule.maxMb);
   const bytes = Buffer.concat(chunks);
   const detected = await fileTypeFromBuffer(bytes);
-  const allowed = rule.kind === 'audio' ? isAudioFormat(detected?.ext ?? '') : IMAGE_TYPES.has(detected?.mime ?? '');
-  if (!detected || !allowed) throw new InvalidFileTypeError(rule.kind);
-  if (rule.kind === 'image') assertImageDimensions(bytes);
+  if (rule.kind === 'audio') {
+    const format = audioFormatOf(detected?.ext);
+    if (!format) throw new InvalidFileTypeError('audio');
+    return { field, bytes, mime: MIME_OF[format], originalName: `${field}.${format}` };
+  }
+  if (!detected || !IMAGE_TYPES.has(detected.mime)) throw new InvalidFileTypeError(rule.kind);
+  assertImageDimensions(bytes);
   // The stored name takes the extension of what the bytes are, so a PNG named x.html stays a .png.
   return { field, bytes, mime: detected.mime, originalName: `${field}.${detected.ext}` };
 }

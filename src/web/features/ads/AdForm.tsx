@@ -201,21 +201,16 @@ export function AdForm({ ad, signedIn, audioPreview }: { ad?: PublicAd; signedIn
             <FileDrop
               id={`${field}-file`}
               kind={field === 'audio' ? 'audio' : 'image'}
-              hint={
-                field === 'audio'
-                  ? `MP3, up to ${FILE_RULES.audio.maxMb} MB`
-                  : `${FILE_RULES.logo.formats}, up to ${FILE_RULES.logo.maxMb} MB`
-              }
+              hint={FILE_RULES[field].formats}
               file={files[field]}
               accept={FILE_RULES[field].accept}
               onChange={onFile(field)}
               disabled={busy}
               {...errorProps(`${field}-file`, fileErrors[field])}
             />
-            <p className="mt-1 text-xs text-slate-700">
-              {FILE_RULES[field].formats}
-              {field === 'audio' ? `, at most ${AUDIO_MAX_SECONDS / 60} minutes.` : '.'}
-            </p>
+            {field === 'audio' && (
+              <p className="mt-1 text-xs text-slate-700">At most {AUDIO_MAX_SECONDS / 60} minutes long.</p>
+            )}
             {ad && (
               <CurrentFile
                 ad={ad}

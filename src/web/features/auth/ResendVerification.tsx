@@ -3,7 +3,8 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { useAppForm } from '../../components/ui/use-app-form';
-import { errorText } from '../../lib/api';
+import { retryWaitText } from '../../../shared/auth';
+import { ApiError, errorText } from '../../lib/api';
 import { useResendVerification } from './api/verification.api';
 
 /** A typed address goes as typed (the browser checks its form); the server decides what it accepts. */
@@ -40,6 +41,10 @@ export function ResendVerification({ email, label = 'Send a new link' }: { email
       {resend.isError && (
         <p role="alert" className="text-sm text-red-700">
           {errorText(resend.error) ?? 'The link could not be sent. Please try again.'}
+          {/* Asked too often: how long until it can be asked again. */}
+          {resend.error instanceof ApiError && resend.error.status === 429 && resend.error.retryAfter
+            ? ` ${retryWaitText(resend.error.retryAfter)}`
+            : null}
         </p>
       )}
     </form>

@@ -4,7 +4,13 @@ import { Card } from '../../components/ui/card';
 import { ContactForm } from '../../features/contact/ContactForm';
 import { PageHero, Section } from '../../features/marketing/blocks';
 import { usePageMeta } from '../../lib/page-meta';
-import { AUDIO_MAX_MB, LOGO_MAX_MB } from '../../../shared/limits';
+import {
+  AUDIO_FORMATS_TEXT,
+  AUDIO_MAX_MB,
+  AUDIO_MAX_SECONDS,
+  LOGO_FORMATS_TEXT,
+  LOGO_MAX_MB,
+} from '../../../shared/limits';
 
 const FAQ = [
   {
@@ -13,7 +19,7 @@ const FAQ = [
   },
   {
     q: 'What audio can I upload?',
-    a: `MP3 files up to ${AUDIO_MAX_MB} MB, with an optional logo (PNG, JPEG, WebP or GIF) up to ${LOGO_MAX_MB} MB.`,
+    a: `${AUDIO_FORMATS_TEXT} files up to ${AUDIO_MAX_MB} MB and ${AUDIO_MAX_SECONDS / 60} minutes, with an optional logo (${LOGO_FORMATS_TEXT}) up to ${LOGO_MAX_MB} MB.`,
   },
   { q: 'Do listeners need an account?', a: 'No. Anyone can browse, play, share and save ads without signing up.' },
   {

@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { API_REQUESTS_PER_MINUTE, MAX_API_KEYS } from '../../../shared/api-keys';
 import { CATEGORIES } from '../../../shared/categories';
-import { AUDIO_MAX_MB, LOGO_MAX_MB } from '../../../shared/limits';
+import {
+  AUDIO_FORMATS_TEXT,
+  AUDIO_MAX_MB,
+  AUDIO_MAX_SECONDS,
+  LOGO_FORMATS_TEXT,
+  LOGO_MAX_MB,
+} from '../../../shared/limits';
 import { EMBED_HEIGHT, EMBED_WIDTH, embedCode, embedUrl, oembedUrl } from '../../../shared/embed';
 import { API_KEY_VARIABLE, API_V1, curlCommand, OPENAPI_PATH } from '../../../shared/partner-api';
 import { CodeBlock } from '../../components/ui/code-block';
@@ -196,9 +202,10 @@ export default function IntegrationDocsPage() {
                 <code className={code}>false</code> to keep the ad off the public listings.
               </li>
               <li>
-                <code className={code}>audio</code>: an MP3 of at most {AUDIO_MAX_MB} MB, required when creating.{' '}
-                <code className={code}>logo</code>: PNG, JPEG, WebP or GIF of at most {LOGO_MAX_MB} MB, optional. Files
-                are checked by their content, not their names.
+                <code className={code}>audio</code>: {AUDIO_FORMATS_TEXT} of at most {AUDIO_MAX_MB} MB and{' '}
+                {AUDIO_MAX_SECONDS / 60} minutes, required when creating. <code className={code}>logo</code>:{' '}
+                {LOGO_FORMATS_TEXT} of at most {LOGO_MAX_MB} MB, optional. Files are checked by their content, not their
+                names.
               </li>
             </ul>
           </DocSection>
