@@ -198,17 +198,16 @@ export function AdForm({ ad, signedIn, audioPreview }: { ad?: PublicAd; signedIn
             <FileDrop
               id={`${field}-file`}
               kind={field === 'audio' ? 'audio' : 'image'}
-              hint={field === 'audio' ? 'MP3, up to 10 MB' : 'PNG, JPEG, WebP or GIF, up to 5 MB'}
+              hint={`${FILE_RULES[field].formats}, up to ${FILE_RULES[field].maxMb} MB`}
               file={files[field]}
               accept={FILE_RULES[field].accept}
               onChange={onFile(field)}
               disabled={busy}
               {...errorProps(`${field}-file`, fileErrors[field])}
             />
-            <p className="mt-1 text-xs text-slate-700">
-              {FILE_RULES[field].formats}
-              {field === 'audio' ? `, at most ${AUDIO_MAX_SECONDS / 60} minutes.` : '.'}
-            </p>
+            {field === 'audio' && (
+              <p className="mt-1 text-xs text-slate-700">At most {AUDIO_MAX_SECONDS / 60} minutes long.</p>
+            )}
             {ad && (
               <CurrentFile
                 ad={ad}

@@ -12,7 +12,7 @@ const FAQ = [
   },
   {
     q: 'What audio can I upload?',
-    a: 'MP3 files up to 10 MB, with an optional logo (PNG, JPEG, WebP or GIF) up to 5 MB.',
+    a: 'MP3, WAV, FLAC or Ogg audio of up to 10 MB and 5 minutes, with an optional logo (PNG, JPEG, WebP or GIF) up to 5 MB.',
   },
   { q: 'Do listeners need an account?', a: 'No. Anyone can browse, play, share and save ads without signing up.' },
   {
