@@ -90,8 +90,9 @@ test('a key made in Settings is shown once, copied, and uploads an ad the dashbo
   await context.close();
 });
 
-test('an ad without phone, website or location has no empty contact card and no Call or Website button', async ({
+test('an ad without phone, website or location has no empty contact card and no Call or Website button, and nothing to export before its first play', async ({
   page,
+  browser,
 }) => {
   const form = new FormData();
   for (const [name, value] of PARTNER_UPLOAD_FIELDS) {
@@ -114,6 +115,18 @@ test('an ad without phone, website or location has no empty contact card and no 
   await page.goto(`/ad/${ad.slug}`);
   await expect(page.getByRole('heading', { name: 'Contact Information' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Call Sunrise Bakery' })).toBeVisible();
+
+  // Nobody has played it yet: its analytics (on the Growth trial, which has them) say so, and there is
+  // nothing to export.
+  const owner = await signedIn(browser);
+  const trial = await owner.page.request.post('/api/my/plan/trial', { data: {}, headers: { origin: baseURL() } });
+  expect(trial.ok()).toBe(true);
+  await owner.page.goto(`/dashboard/analytics/${bare.id}`);
+  await expect(owner.page.getByRole('heading', { level: 1, name: 'Sponsor Without Contacts' })).toBeVisible();
+  await expect(owner.page.getByText('No events in this period.')).toHaveCount(3);
+  await expect(owner.page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await expect(owner.page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+  await owner.context.close();
 });
 
 test.describe('the embedded player', () => {
