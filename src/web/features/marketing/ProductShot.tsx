@@ -50,14 +50,11 @@ function Picture({ name, eager, className }: { name: ProductShotName; eager?: bo
   );
 }
 
-/** The ad page as a phone shows it, in a phone's outline. */
+/** The ad page as a phone shows it, in a phone's outline; the caller sets its width (max-w-*). */
 export function PhoneShot({ eager, className }: { eager?: boolean; className?: string }) {
   return (
     <div
-      className={cn(
-        'w-full max-w-[300px] overflow-hidden rounded-[2rem] border-[6px] border-bezel bg-surface shadow-lg',
-        className,
-      )}
+      className={cn('w-full overflow-hidden rounded-[2rem] border-[6px] border-bezel bg-surface shadow-lg', className)}
     >
       <Picture name="ad-page" eager={eager} />
     </div>
