@@ -77,3 +77,17 @@ test('the ad page shows the duration once, and its first screen on a phone holds
   }
   await context.close();
 });
+
+test('nothing moves for visitors who ask for reduced motion', async ({ browser, baseURL }) => {
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ baseURL, reducedMotion });
+    const page = await context.newPage();
+    await page.goto('/directory');
+    const button = page.getByRole('button', { name: 'Search', exact: true });
+    await expect(button).toBeVisible();
+    const seconds = await button.evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+    if (reducedMotion === 'reduce') expect(seconds).toBeLessThan(0.001);
+    else expect(seconds).toBeGreaterThanOrEqual(0.1);
+    await context.close();
+  }
+});
