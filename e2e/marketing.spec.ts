@@ -26,6 +26,66 @@ test('every marketing page has its title, passes axe and loads no dashboard code
   expect(scripts.filter((s) => DASHBOARD_CHUNK.test(s))).toEqual([]);
 });
 
+test('home, advertiser and partner pages show the product: screenshots in the visitor’s theme, sized before they load', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const pages: [string, string[]][] = [
+    ['/', ['analytics', 'ad-page']],
+    ['/advertisers', ['analytics', 'ad-page']],
+    ['/partners', ['embed']],
+  ];
+  // Light on a 1x screen, dark on a 2x one.
+  for (const [theme, density] of [
+    ['light', 1],
+    ['dark', 2],
+  ] as const) {
+    const context = await browser.newContext({
+      baseURL,
+      colorScheme: theme,
+      deviceScaleFactor: density,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    for (const [path, names] of pages) {
+      await page.goto(path);
+      const shots = page.getByTestId('product-shot');
+      await expect(shots).toHaveCount(names.length);
+      for (const [i, name] of names.entries()) {
+        const shot = shots.nth(i);
+        // Its box has the picture's shape from the start (width and height set), loaded or not: nothing shifts.
+        const before = await shot.evaluate((img: HTMLImageElement) => {
+          const box = img.getBoundingClientRect();
+          return { ratio: box.width / box.height, width: img.width, height: img.height };
+        });
+        expect(before.width).toBeGreaterThan(0);
+        expect(before.ratio).toBeCloseTo(before.width / before.height, 1);
+        await shot.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBeTruthy();
+        const loaded = await shot.evaluate((img: HTMLImageElement) => ({
+          src: img.currentSrc,
+          alt: img.alt,
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          natural: img.naturalWidth / img.naturalHeight,
+        }));
+        // Chromium reads AVIF, the smallest; the file is the visitor's theme, at the screen's density.
+        expect(loaded.src).toMatch(new RegExp(`/assets/${name}-${theme}@${density}x-[\\w-]+\\.avif$`));
+        expect(loaded.natural).toBeCloseTo(Number(loaded.width) / Number(loaded.height), 2);
+        expect(loaded.alt.length).toBeGreaterThan(20);
+        const res = await page.request.get(loaded.src);
+        expect(res.headers()['content-type']).toBe('image/avif');
+        expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect((await res.body()).length).toBeLessThan(40_000);
+      }
+    }
+    await context.close();
+  }
+});
+
 test('advertiser page: pricing and calls to action', async ({ page }) => {
   await page.goto('/advertisers');
   await expect(page.getByTestId('tier-starter')).toContainText('$0/month');

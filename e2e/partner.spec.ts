@@ -90,6 +90,45 @@ test('a key made in Settings is shown once, copied, and uploads an ad the dashbo
   await context.close();
 });
 
+test('an ad without phone, website or location has no empty contact card and no Call or Website button, and nothing to export before its first play', async ({
+  page,
+  browser,
+}) => {
+  const form = new FormData();
+  for (const [name, value] of PARTNER_UPLOAD_FIELDS) {
+    if (!['phone', 'website_url', 'location'].includes(name)) form.append(name, value);
+  }
+  form.set('title', 'Sponsor Without Contacts');
+  for (const [field, file] of PARTNER_UPLOAD_FILES) form.append(field, new Blob([await readFile(FILES[file]!)]), file);
+  const res = await callApi('/api/v1/ads', { method: 'POST', body: form });
+  expect(res.status).toBe(201);
+  const bare = (await res.json()) as PublicAd;
+
+  await page.goto(`/ad/${bare.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sponsor Without Contacts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'About Sunrise Bakery' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Contact Information' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Call\b/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Website$|Visit Site/ })).toHaveCount(0);
+  await expect(page.getByText('Location:')).toHaveCount(0);
+  // An ad with them shows the card.
+  await page.goto(`/ad/${ad.slug}`);
+  await expect(page.getByRole('heading', { name: 'Contact Information' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Call Sunrise Bakery' })).toBeVisible();
+
+  // Nobody has played it yet: its analytics (on the Growth trial, which has them) say so, and there is
+  // nothing to export.
+  const owner = await signedIn(browser);
+  const trial = await owner.page.request.post('/api/my/plan/trial', { data: {}, headers: { origin: baseURL() } });
+  expect(trial.ok()).toBe(true);
+  await owner.page.goto(`/dashboard/analytics/${bare.id}`);
+  await expect(owner.page.getByRole('heading', { level: 1, name: 'Sponsor Without Contacts' })).toBeVisible();
+  await expect(owner.page.getByText('No events in this period.')).toHaveCount(3);
+  await expect(owner.page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await expect(owner.page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+  await owner.context.close();
+});
+
 test.describe('the embedded player', () => {
   let partnerSite: Server;
   let siteUrl: string;

@@ -14,6 +14,7 @@ test.describe.configure({ mode: 'serial' });
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let adSlug: string;
+let adId: string;
 let signedIn: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
 
 test.beforeAll(async ({ browser }) => {
@@ -21,6 +22,7 @@ test.beforeAll(async ({ browser }) => {
   app = await startApp();
   const list = (await (await fetch(`${app.url}/api/ads?limit=1&search=Sunrise`)).json()) as AdListResponse;
   adSlug = list.ads[0]!.slug;
+  adId = list.ads[0]!.id;
   const context = await browser.newContext({ baseURL: app.url });
   const page = await context.newPage();
   await page.goto('/login');
@@ -131,8 +133,13 @@ const PUBLIC_ROUTES = [
   '/docs/integration',
   '/login',
   '/signup',
+  '/register',
   '/forgot-password',
+  '/reset-password?token=x',
+  '/verify-email?token=x',
   '/no-such-page',
+  'EMBED',
+  'EMBED?theme=dark',
 ];
 
 for (const theme of THEMES) {
@@ -141,8 +148,33 @@ for (const theme of THEMES) {
     const context = await browser.newContext({ baseURL: app.url, colorScheme: theme });
     const page = await context.newPage();
     for (const route of PUBLIC_ROUTES) {
-      await page.goto(route === 'AD' ? `/ad/${adSlug}` : route);
+      await page.goto(route.replace(/^AD$/, `/ad/${adSlug}`).replace(/^EMBED/, `/embed/${adSlug}`));
       await page.waitForLoadState('networkidle');
+      await expectAccessible(page);
+    }
+    await context.close();
+  });
+}
+
+const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/dashboard/ads',
+  '/dashboard/ads/create',
+  '/dashboard/analytics',
+  '/dashboard/analytics/AD_ID',
+  '/dashboard/subscription',
+  '/dashboard/settings',
+];
+
+for (const theme of THEMES) {
+  test(`every dashboard page is accessible in the ${theme} theme, charts included`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ baseURL: app.url, colorScheme: theme, storageState: signedIn });
+    const page = await context.newPage();
+    for (const route of SIGNED_IN_ROUTES) {
+      await page.goto(route.replace('AD_ID', adId));
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await expectAccessible(page);
     }
     await context.close();

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ogs from 'open-graph-scraper';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -41,6 +42,12 @@ describe('the share image', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });
+    // A whole PNG that a decoder reads to the last pixel, and a picture, not a blank.
+    const image = PNG.sync.read(res.rawPayload);
+    expect({ width: image.width, height: image.height }).toEqual({ width: 1200, height: 630 });
+    const colours = new Set<number>();
+    for (let i = 0; i < image.data.length; i += 4 * 997) colours.add(image.data.readUInt32BE(i));
+    expect(colours.size).toBeGreaterThan(50);
   });
 
   it('is not found for hidden and unknown ads', async () => {

@@ -43,8 +43,12 @@ const TOOLTIP = {
     color: 'var(--color-slate-900)',
     fontSize: 13,
   },
+  // Series names in ink, not in their colour: a series colour is at 3:1 (a graphic), not 4.5:1 (text), in dark.
+  itemStyle: { color: 'var(--color-slate-900)' },
   cursor: { fill: 'var(--color-slate-100)' },
 };
+/** The legend's names in muted ink beside their colour swatch, for the same reason. */
+const legendName = (name: string) => <span className="text-slate-700">{name}</span>;
 
 /** About six evenly spaced day ticks, whatever the period's length. */
 export function evenTicks(days: readonly string[], count = 6): string[] {
@@ -171,7 +175,7 @@ export function DailyChart({ daily }: { daily: DailyCounts[] }) {
             />
             <YAxis allowDecimals={false} tick={AXIS} />
             <Tooltip labelFormatter={(day) => fullDayLabel(String(day))} {...TOOLTIP} />
-            <Legend itemSorter={null} wrapperStyle={{ fontSize: 13 }} />
+            <Legend itemSorter={null} wrapperStyle={{ fontSize: 13 }} formatter={legendName} />
             {SERIES.map((s, i) => (
               <Bar
                 key={s.key}
@@ -222,7 +226,7 @@ function BreakdownChart({
           >
             <CartesianGrid {...GRID} horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={AXIS} />
-            <YAxis type="category" dataKey="label" width={120} tick={AXIS} />
+            <YAxis type="category" dataKey="label" width={120} tick={AXIS} interval={0} />
             <Tooltip {...TOOLTIP} />
             <Bar dataKey="events" name="Events" fill={color} radius={[0, 3, 3, 0]} isAnimationActive={false} />
           </BarChart>

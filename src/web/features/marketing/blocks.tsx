@@ -3,14 +3,29 @@ import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 
-/** The coloured banner at the top of each marketing page. */
-export function PageHero({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+/** The coloured banner at the top of each marketing page; `aside` (a picture of the product) sits beside it. */
+export function PageHero({
+  title,
+  children,
+  actions,
+  aside,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <section className="bg-gradient-to-br from-hero-from to-hero-to text-white">
-      <div className="mx-auto max-w-6xl px-4 py-16">
-        <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
-        {children && <div className="mt-4 max-w-2xl text-lg text-white/90">{children}</div>}
-        {actions && <div className="mt-8 flex flex-wrap gap-3">{actions}</div>}
+      <div
+        className={cn('mx-auto max-w-6xl px-4 py-16', aside ? 'grid items-center gap-12 lg:grid-cols-2' : undefined)}
+      >
+        <div>
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
+          {children && <div className="mt-4 max-w-2xl text-lg text-white/90">{children}</div>}
+          {actions && <div className="mt-8 flex flex-wrap gap-3">{actions}</div>}
+        </div>
+        {aside}
       </div>
     </section>
   );

@@ -86,27 +86,28 @@ function AdDetails({ ad }: { ad: PublicAd }) {
     <article className="mx-auto max-w-5xl px-4 py-4 sm:py-10">
       {/* The first screen on a phone: artwork, title, advertiser, the player and the ways to respond. */}
       <Card className="overflow-hidden">
-        <div className="flex gap-4 p-4 sm:gap-6 sm:p-6">
-          <AdLogo ad={ad} size="xl" />
-          <div className="min-w-0 flex-1">
-            <h1 className="text-2xl font-bold leading-tight sm:text-4xl">{ad.title}</h1>
-            <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 sm:mt-4">
-              <Fact icon={User} label="Advertiser">
-                {ad.businessName}
-              </Fact>
-              <Fact icon={Tag} label="Category">
-                {ad.category}
-              </Fact>
-              {ad.location && (
-                <Fact icon={MapPin} label="Location">
-                  {ad.location}
-                </Fact>
-              )}
-              <Fact icon={Calendar} label="Added">
-                {formatDate(ad.createdAt)}
-              </Fact>
-            </dl>
+        {/* Artwork and title side by side; on a phone the facts take the card's full width below them. */}
+        <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 p-4 sm:grid-rows-[auto_1fr] sm:items-start sm:gap-x-6 sm:gap-y-4 sm:p-6">
+          <div className="sm:row-span-2">
+            <AdLogo ad={ad} size="xl" />
           </div>
+          <h1 className="text-2xl font-bold leading-tight sm:text-4xl">{ad.title}</h1>
+          <dl className="col-span-2 flex flex-wrap gap-x-5 gap-y-1 sm:col-span-1">
+            <Fact icon={User} label="Advertiser">
+              {ad.businessName}
+            </Fact>
+            <Fact icon={Tag} label="Category">
+              {ad.category}
+            </Fact>
+            {ad.location && (
+              <Fact icon={MapPin} label="Location">
+                {ad.location}
+              </Fact>
+            )}
+            <Fact icon={Calendar} label="Added">
+              {formatDate(ad.createdAt)}
+            </Fact>
+          </dl>
         </div>
         <div className="border-t border-slate-200 bg-slate-50 p-4 sm:p-6">
           <p className="mb-3 text-sm text-slate-700">

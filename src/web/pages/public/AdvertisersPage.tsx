@@ -2,6 +2,7 @@ import { BarChart3, Clock, QrCode, Share2, Upload, UserPlus } from 'lucide-react
 import { ButtonLink } from '../../components/ui/button';
 import { FeatureCards, PageHero, Section } from '../../features/marketing/blocks';
 import { PricingTable } from '../../features/marketing/PricingTable';
+import { BrowserShot, PhoneShot } from '../../features/marketing/ProductShot';
 import { usePageMeta } from '../../lib/page-meta';
 
 const BENEFITS = [
@@ -34,6 +35,7 @@ export default function AdvertisersPage() {
     <>
       <PageHero
         title="Turn every radio spot into a lasting lead"
+        aside={<BrowserShot name="analytics" address="/dashboard/analytics" eager />}
         actions={
           <>
             <ButtonLink to="/register" size="lg" variant="secondary">
@@ -48,7 +50,10 @@ export default function AdvertisersPage() {
         Your ad aired once. On AdReplay it gets a permanent page that listeners can replay, share and act on.
       </PageHero>
       <Section title="Why advertisers use AdReplay">
-        <FeatureCards items={BENEFITS} className="md:grid-cols-3" />
+        <div className="grid items-center gap-10 lg:grid-cols-[1fr_auto]">
+          <FeatureCards items={BENEFITS} />
+          <PhoneShot className="mx-auto max-w-[260px]" />
+        </div>
       </Section>
       <Section title="How it works" muted>
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

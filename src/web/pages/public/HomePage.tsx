@@ -25,6 +25,7 @@ import { AdCardSkeleton, AdGrid } from '../../features/player/AdCard';
 import { CountedPlayer } from '../../features/player/CountedPlayer';
 import { usePageMeta } from '../../lib/page-meta';
 import { FeatureCards } from '../../features/marketing/blocks';
+import { BrowserShot, PhoneShot } from '../../features/marketing/ProductShot';
 import { adPath } from '../../../shared/ad-links';
 
 const DemoVideoDialog = lazy(() => import('../../features/marketing/DemoVideoDialog'));
@@ -284,6 +285,22 @@ export function HomePage() {
               </li>
             ))}
           </ol>
+        </div>
+      </section>
+
+      <section aria-labelledby="product-heading" className="pb-20">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="product-heading" className="text-center text-3xl font-bold">
+            See It in Action
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">
+            Listeners get a page that plays on any phone, with Call and Website a tap away. You see every play, click,
+            share and scan on your dashboard.
+          </p>
+          <div className="relative mx-auto mt-10 max-w-5xl">
+            <BrowserShot name="analytics" address="/dashboard/analytics" className="lg:mr-44" />
+            <PhoneShot className="mx-auto mt-8 max-w-[240px] lg:absolute lg:-bottom-10 lg:right-0 lg:mt-0 lg:max-w-[270px]" />
+          </div>
         </div>
       </section>
 

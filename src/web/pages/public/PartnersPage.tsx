@@ -4,6 +4,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FeatureCards, PageHero, Section } from '../../features/marketing/blocks';
 import { PartnerUploadExample } from '../../features/partners/PartnerUploadExample';
+import { EmbedShot } from '../../features/marketing/ProductShot';
 import { usePageMeta } from '../../lib/page-meta';
 
 const OFFERS = [
@@ -46,6 +47,7 @@ export default function PartnersPage() {
     <>
       <PageHero
         title="Give your sponsors more than airtime"
+        aside={<EmbedShot address="your-station.example/sponsors" className="mx-auto w-full max-w-[540px]" />}
         actions={
           <ButtonLink to="/contact" size="lg" variant="secondary">
             Become a Partner
