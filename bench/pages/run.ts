@@ -5,7 +5,7 @@
  * the static home page, ad pages and the ad API over the visible slugs with a few hot and many cold (Zipf),
  * directory pages with and without a search, and a conditional request answered 304, each after an unmeasured
  * warm-up on the same mix (the tail of cold slugs stays cold). Prints req/s, p99 and
- * errors, and each rate as a ratio to the static page of the same run; then checks that a change is visible
+ * errors, and each rate as a ratio to a static-page run just before it; then checks that a change is visible
  * on the very next read.
  *   npm run build && npm run bench:pages          # PGlite, then PostgreSQL on 127.0.0.1:5432 (BENCH_PG_URL)
  *   BENCH_DB=pglite npm run bench:pages           # one of them
@@ -95,18 +95,31 @@ async function drive(
   });
 }
 
-type Row = { path: string; 'req/s': number; 'x static': number | null; 'p99 ms': number; ok: number; errors: number };
+type Row = {
+  path: string;
+  'req/s': number;
+  'static req/s': number | null;
+  'x static': number | null;
+  'p99 ms': number;
+  'static p99 ms': number | null;
+  ok: number;
+  errors: number;
+};
 
 async function measure(env: Record<string, string>, slugs: string[], cache: boolean) {
   const server = await startServer({ ...env, PUBLIC_CACHE: String(cache) });
   try {
     const picks = (WARMUP + SECONDS) * 20_000; // more than the runs send, so the mix never repeats itself
-    const hot = slugs[0]!;
+    // The demo's ads: a hot set, answered from memory after the warm-up (what a hit costs).
+    const demo = slugs.filter((s) => !s.startsWith('bench-'));
+    const hot = demo[0]!;
     const etag = (await fetch(`${server.url}/api/ads/${hot}`)).headers.get('etag')!;
     const searches = [COMMON_WORD, RARE_WORD, 'coffee', 'pizza', 'dental', 'kayak', 'garage', 'yoga'];
     const runs: [string, string[], Record<string, string>?][] = [
       ['GET /api/ping (no work)', ['/api/ping']],
       ['GET / (static page)', ['/']],
+      [`GET /ad/{slug} (${demo.length} demo slugs in turn)`, demo.map((s) => `/ad/${s}`)],
+      [`GET /api/ads/{slug} (${demo.length} demo slugs in turn)`, demo.map((s) => `/api/ads/${s}`)],
       [`GET /ad/{slug} (${slugs.length} slugs, Zipf)`, zipfPicks(slugs, picks, 1).map((s) => `/ad/${s}`)],
       [`GET /api/ads/{slug} (${slugs.length} slugs, Zipf)`, zipfPicks(slugs, picks, 2).map((s) => `/api/ads/${s}`)],
       [
@@ -120,21 +133,30 @@ async function measure(env: Record<string, string>, slugs: string[], cache: bool
       ['GET /api/ads/{slug}, If-None-Match (304)', [`/api/ads/${hot}`], { 'if-none-match': etag }],
     ];
     const rows: Row[] = [];
-    let staticRate = 0;
+    // Each path is paired with a static-page run just before it: on a machine others load too, the rate swings
+    // within minutes, and a ratio to a baseline measured minutes earlier says more about the neighbours.
+    const staticSeq = { paths: ['/'], n: 0 };
     for (const [name, paths, headers = {}] of runs) {
+      const baseline =
+        name.startsWith('GET / ') || name.includes('ping') ? null : await drive(server.url, staticSeq, {}, SECONDS);
       // The mix first runs unmeasured, as on a server that has been answering it; then the same mix goes on.
       const seq = { paths, n: 0 };
-      if (WARMUP) await drive(server.url, seq, headers, WARMUP);
+      if (WARMUP && paths.length > 1) await drive(server.url, seq, headers, WARMUP);
       const r = await drive(server.url, seq, headers, SECONDS);
-      if (name.startsWith('GET / ')) staticRate = r.requests.average;
       const is304 = name.includes('304');
       rows.push({
         path: name,
         'req/s': Math.round(r.requests.average),
-        'x static': staticRate ? +(r.requests.average / staticRate).toFixed(2) : null,
+        'static req/s': baseline ? Math.round(baseline.requests.average) : null,
+        'x static': baseline ? +(r.requests.average / baseline.requests.average).toFixed(2) : null,
         'p99 ms': r.latency.p99,
+        'static p99 ms': baseline ? baseline.latency.p99 : null,
         ok: is304 ? r.non2xx : r['2xx'],
-        errors: r.errors + r.timeouts + (is304 ? r['2xx'] : r.non2xx),
+        errors:
+          r.errors +
+          r.timeouts +
+          (is304 ? r['2xx'] : r.non2xx) +
+          (baseline ? baseline.errors + baseline.timeouts + baseline.non2xx : 0),
       });
     }
     return { rows, fresh: cache ? await nextReadIsFresh(server.url, hot) : null };
@@ -210,8 +232,10 @@ async function bench(kind: 'pglite' | 'postgres') {
       results.push({ cache, rows });
     }
     const cached = results[0]!.rows;
-    const [ad, api, list, search] = cached.slice(2, 6);
+    const [adHot, apiHot, ad, api, list, search] = cached.slice(2, 8);
     const verdicts = [
+      [adHot!, TARGET.ad],
+      [apiHot!, TARGET.ad],
       [ad!, TARGET.ad],
       [api!, TARGET.ad],
       [list!, TARGET.directory],
