@@ -1,4 +1,6 @@
 import { CATEGORIES } from '../../src/shared/categories.js';
+import type { Db } from '../../src/server/db/client.js';
+import { ads, users } from '../../src/server/db/schema.js';
 
 /** Deterministic pseudo-random numbers, so every run loads the same 100k ads. */
 export function rng(seed: number) {
@@ -178,4 +180,22 @@ export function makeBenchAd(rand: () => number, userId: string, i: number, now: 
     isFeatured: rand() < 0.05,
     createdAt: new Date(now - Math.floor(rand() * 3 * 365 * 86_400_000)),
   };
+}
+
+/** Inserts `total` generated ads (the same ones every run) and their 300 owners, 1,000 a statement. */
+export async function insertBenchAds(db: Db, total: number) {
+  const rand = rng(42);
+  const now = Date.now();
+  const owners = Array.from({ length: 300 }, (_, i) => ({
+    id: `bench-user-${i}`,
+    name: `Owner ${i}`,
+    email: `o${i}@bench.test`,
+  }));
+  await db.insert(users).values(owners);
+  for (let start = 0; start < total; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, total - start) }, (_, j) =>
+      makeBenchAd(rand, owners[Math.floor(rand() * owners.length)]!.id, start + j, now),
+    );
+    await db.insert(ads).values(batch);
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * Directory list benchmark: loads 100,000 ads into a scratch database and times GET /api/ads
- * (through the real app, app.inject) against the same two SQL statements run bare on the driver.
+ * (through the real app, app.inject, with the public cache off so that every request queries) against the
+ * same two SQL statements run bare on the driver.
  *   npm run bench:directory                 # PGlite and PostgreSQL
  *   BENCH_DB=pglite npm run bench:directory # one of them
  */
@@ -14,11 +15,10 @@ import { createOutboxMailer } from '../../src/server/adapters/mailer/mailer.js';
 import { createLocalStorage } from '../../src/server/adapters/storage/local.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
-import { ads, users } from '../../src/server/db/schema.js';
 import { listVisibleQueries, suggestQueries } from '../../src/server/modules/ads/ads.repository.js';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.js';
 import { parseSearch } from '../../src/server/modules/ads/search-query.js';
-import { COMMON_WORD, makeBenchAd, RARE_WORD, rng, TRANSCRIPT_PHRASE } from './data.js';
+import { COMMON_WORD, insertBenchAds, RARE_WORD, TRANSCRIPT_PHRASE } from './data.js';
 
 const TOTAL = Number(process.env.BENCH_ADS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
@@ -37,20 +37,7 @@ const QUERIES: [string, string][] = [
 const SUGGESTS = [RARE_WORD.slice(0, 3), COMMON_WORD.slice(0, 4), 'tuxdeo'];
 
 async function load(database: Database) {
-  const rand = rng(42);
-  const now = Date.now();
-  const owners = Array.from({ length: 300 }, (_, i) => ({
-    id: `bench-user-${i}`,
-    name: `Owner ${i}`,
-    email: `o${i}@bench.test`,
-  }));
-  await database.db.insert(users).values(owners);
-  for (let start = 0; start < TOTAL; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, TOTAL - start) }, (_, j) =>
-      makeBenchAd(rand, owners[Math.floor(rand() * owners.length)]!.id, start + j, now),
-    );
-    await database.db.insert(ads).values(batch);
-  }
+  await insertBenchAds(database.db, TOTAL);
   // Steady state: autovacuum would have set the visibility map that index-only counts rely on.
   await database.db.execute('VACUUM ANALYZE');
 }
@@ -91,7 +78,8 @@ async function bench(kind: 'pglite' | 'postgres') {
     const t0 = performance.now();
     await load(database);
     console.error(`${kind}: loaded ${TOTAL} ads in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp });
+    // Uncached: every timed request reaches the database (the public cache would answer repeats from memory).
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp, PUBLIC_CACHE: 'false' });
     const app = await buildApp({
       config,
       database,

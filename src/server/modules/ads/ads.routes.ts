@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdListQuery, AdListResponse, AdSuggestQuery, AdSuggestResponse, PublicAd } from '../../../shared/ads.js';
+import { preparedBodies, serialized } from '../../prepared-body.js';
 import type { AdsService } from './ads.service.js';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(300, 'Ad not found') });
@@ -13,23 +14,31 @@ const SlugParams = z.object({ slug: z.string().min(1).max(300, 'Ad not found') }
  */
 export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 
-export async function adsRoutes(plain: FastifyInstance, { ads }: { ads: AdsService }) {
+export async function adsRoutes(
+  plain: FastifyInstance,
+  { ads, cached }: { ads: AdsService; /** Whether `ads` answers from the public cache. */ cached: boolean },
+) {
   const app = plain.withTypeProvider<ZodTypeProvider>();
+  // Cached answers are sent as finished bodies, made once per answer (one per route: each has its schema).
+  const listBody = preparedBodies(cached, serialized<AdListResponse>);
+  const suggestBody = preparedBodies(cached, serialized<AdSuggestResponse>);
+  const adBody = preparedBodies(cached, serialized<PublicAd>);
+  const relatedBody = preparedBodies(cached, (related: PublicAd[], reply) => serialized({ ads: related }, reply));
   app.addHook('onSend', async (_req, reply, payload) => {
     if (reply.statusCode === 200 && !reply.hasHeader('cache-control'))
       void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
     return payload;
   });
-  app.get('/api/ads', { schema: { querystring: AdListQuery, response: { 200: AdListResponse } } }, async (req) =>
-    ads.list(req.query),
+  app.get('/api/ads', { schema: { querystring: AdListQuery, response: { 200: AdListResponse } } }, async (req, reply) =>
+    listBody(req, reply, await ads.list(req.query)),
   );
   app.get(
     '/api/ads/suggest',
     { schema: { querystring: AdSuggestQuery, response: { 200: AdSuggestResponse } } },
-    async (req) => ads.suggest(req.query.q),
+    async (req, reply) => suggestBody(req, reply, await ads.suggest(req.query.q)),
   );
-  app.get('/api/ads/:slug', { schema: { params: SlugParams, response: { 200: PublicAd } } }, async (req) =>
-    ads.getBySlug(req.params.slug),
+  app.get('/api/ads/:slug', { schema: { params: SlugParams, response: { 200: PublicAd } } }, async (req, reply) =>
+    adBody(req, reply, await ads.getBySlug(req.params.slug)),
   );
   // WebVTT text, not JSON: sent as it is, so only the params are declared.
   app.get('/api/ads/:slug/captions.vtt', { schema: { params: SlugParams } }, async (req, reply) =>
@@ -41,6 +50,6 @@ export async function adsRoutes(plain: FastifyInstance, { ads }: { ads: AdsServi
   app.get(
     '/api/ads/:slug/related',
     { schema: { params: SlugParams, response: { 200: z.object({ ads: z.array(PublicAd) }) } } },
-    async (req) => ({ ads: await ads.related(req.params.slug) }),
+    async (req, reply) => relatedBody(req, reply, await ads.related(req.params.slug)),
   );
 }

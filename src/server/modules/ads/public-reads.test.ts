@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdListResponse, PublicAd } from '../../../shared/ads.js';
@@ -130,6 +131,53 @@ describe('HTTP caching of public reads', () => {
     const list = await get('/api/ads?limit=12');
     expect(list.headers['cache-control']).toBe(PUBLIC_READ_CACHE_CONTROL);
     expect((await get('/api/ads?limit=12', { 'if-none-match': String(list.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it('sends a cached answer as a finished body: compressed once, the same JSON and ETag as uncached, replaced by a change', async () => {
+    const owner = await premiumUser();
+    const ad = (await sendForm(t, 'POST', '/api/my/ads', owner.cookie, form('Prepared Body Spot'))).json() as PublicAd;
+    const url = '/api/ads?limit=50';
+    const plain = await get(url);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024); // large enough to be compressed
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toBe('accept-encoding');
+
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // The next hit sends the very bytes compressed before.
+    expect((await get(url, { 'accept-encoding': 'br' })).rawPayload.equals(br.rawPayload)).toBe(true);
+    const held = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(held.statusCode).toBe(304);
+    expect(held.headers['content-encoding']).toBeUndefined();
+    expect(held.body).toBe('');
+
+    // Without the cache, the plugins serialise, tag and compress the same answer: the same JSON and ETag.
+    const uncached = await createTestApp({ PUBLIC_CACHE: 'false' }, { database: t.database });
+    try {
+      const fresh = await uncached.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(fresh.rawPayload).toString()).toBe(plain.body);
+      expect(fresh.headers.etag).toBe(plain.headers.etag);
+    } finally {
+      await uncached.close();
+    }
+
+    await sendForm(t, 'PUT', `/api/my/ads/${ad.id}`, owner.cookie, form('Prepared Body Spot, Edited'));
+    const changed = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(br.headers.etag);
+    const titles = (JSON.parse(brotliDecompressSync(changed.rawPayload).toString()) as AdListResponse).ads.map(
+      (a) => a.title,
+    );
+    expect(titles).toContain('Prepared Body Spot, Edited');
+    expect(titles).not.toContain('Prepared Body Spot');
   });
 
   it('never lets a shared cache keep a signed-in answer', async () => {

@@ -8,6 +8,8 @@ import { INDEXED_PAGES } from '../../../shared/page-meta.js';
 import { isAppRoute } from '../../../shared/routes.js';
 import type { Config } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
+import type { PublicAd } from '../../../shared/ads.js';
+import { preparedBodies } from '../../prepared-body.js';
 import type { AdsService } from '../ads/ads.service.js';
 import { escapeHtml } from '../../../shared/html.js';
 import { adHead, clientConfigOf, pageHead, readPageTemplate, renderHead, type HeadTags } from './head.js';
@@ -56,12 +58,19 @@ async function seo(app: FastifyInstance, opts: { webDir: string; config: Config;
   if (!page) {
     return; // API-only: tests, or the web app not built yet
   }
+  const HTML = 'text/html; charset=utf-8';
   const html = (reply: FastifyReply, tags: HeadTags, status = 200) =>
     reply
       .status(status)
-      .type('text/html; charset=utf-8')
+      .type(HTML)
       .header('Cache-Control', 'no-cache')
       .send(page.render(renderHead(tags, clientConfig)));
+  // An ad's page is the same for every listener while its cached ad lives: rendered and compressed once.
+  const adPage = preparedBodies(
+    config.PUBLIC_CACHE,
+    (ad: PublicAd) => page.render(renderHead(adHead(ad, origin), clientConfig)),
+    HTML,
+  );
 
   await app.register(fastifyStatic, {
     root: opts.webDir,
@@ -87,7 +96,7 @@ async function seo(app: FastifyInstance, opts: { webDir: string; config: Config;
     if (pathname.startsWith('/api/') || pathname.startsWith('/media/')) throw notFound(req);
     try {
       const slug = slugOfAdPath(pathname);
-      if (slug !== null) return html(reply, adHead(await ads.getBySlug(slug), origin));
+      if (slug !== null) return adPage(req, reply.header('Cache-Control', 'no-cache'), await ads.getBySlug(slug));
     } catch (err) {
       if (!(err instanceof NotFoundError || err instanceof URIError)) throw err;
       const missing = { ...pageHead('/', origin), title: 'Ad Not Found | AdReplay', robots: 'noindex' };

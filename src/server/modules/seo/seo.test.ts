@@ -1,8 +1,10 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ads } from '../../db/schema.js';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { APP_ROUTES } from '../../../shared/routes.js';
@@ -186,6 +188,35 @@ describe('compression', () => {
     const res = await t.app.inject({ url: `/ad/${visibleSlug}`, headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toContain('<title>Sunrise Bakery Croissants | AdReplay</title>');
+  });
+
+  it('renders an ad’s page once while its cached ad lives, and anew after a change', async () => {
+    const owner = await createUser(t.db);
+    const ad = await insertAd(t.db, { userId: owner.id, title: 'Rendered Once Radio' });
+    const br = () => t.app.inject({ url: `/ad/${ad.slug}`, headers: { 'accept-encoding': 'br' } });
+    const first = await br();
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.vary).toBe('accept-encoding');
+    const html = brotliDecompressSync(first.rawPayload).toString();
+    expect(html).toContain('<title>Rendered Once Radio | AdReplay</title>');
+    expect((await t.app.inject(`/ad/${ad.slug}`)).body).toBe(html);
+    expect((await br()).rawPayload.equals(first.rawPayload)).toBe(true);
+    const held = await t.app.inject({
+      url: `/ad/${ad.slug}`,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(held.statusCode).toBe(304);
+
+    // What every write does: change the ad, then clear the public cache.
+    await t.db.update(ads).set({ title: 'Rendered Anew Radio' }).where(eq(ads.id, ad.id));
+    t.app.publicCache.clear();
+    const changed = await br();
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(brotliDecompressSync(changed.rawPayload).toString()).toContain(
+      '<title>Rendered Anew Radio | AdReplay</title>',
+    );
   });
 });
 
