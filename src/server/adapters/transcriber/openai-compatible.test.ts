@@ -1,62 +1,26 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  sendJson as json,
+  startFakeTranscriber,
+  type FakeTranscriber,
+  type TranscriberHandler,
+} from '../../test/fake-transcriber.js';
 import { createOpenAiCompatibleTranscriber, retryAfterMs, transcriptionsUrl } from './openai-compatible.js';
 import { TranscriberError, type AudioFile } from './transcriber.js';
 
-/** What the fake service received: the path, the headers and the multipart fields, parsed by undici. */
-interface Received {
-  path: string;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  fields: Record<string, string>;
-  file: { name: string; type: string; bytes: Buffer } | null;
-}
-
-type Handler = (req: IncomingMessage, res: ServerResponse, received: Received) => void | Promise<void>;
-
-let server: Server;
-let origin: string;
-let handler: Handler;
-const received: Received[] = [];
-
-/** A local server speaking POST /v1/audio/transcriptions the way OpenAI documents it. */
+let fake: FakeTranscriber;
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const form = await new Request(`http://x${req.url}`, {
-          method: 'POST',
-          headers: { 'content-type': req.headers['content-type'] ?? '' },
-          body: Buffer.concat(chunks),
-        }).formData();
-        const fields: Record<string, string> = {};
-        let file: Received['file'] = null;
-        for (const [name, value] of form) {
-          if (typeof value === 'string') fields[name] = value;
-          else file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
-        }
-        const r: Received = {
-          path: req.url ?? '',
-          authorization: req.headers.authorization,
-          contentType: req.headers['content-type'],
-          fields,
-          file,
-        };
-        received.push(r);
-        await handler(req, res, r);
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startFakeTranscriber();
+  fake.answer((res, r, req) => handler(res, r, req));
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => fake.close());
 beforeEach(() => {
-  received.length = 0;
+  fake.received.length = 0;
 });
+/** How the service answers in the test under way. */
+let handler: TranscriberHandler;
 
 const AUDIO: AudioFile = {
   bytes: Buffer.from('ID3\x04\x00 not really an mp3, but bytes the service must receive as they are'),
@@ -87,14 +51,9 @@ const VERBOSE = {
   ],
 };
 
-const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
-
 const transcriber = (opts: { apiKey?: string; timeoutMs?: number; baseUrl?: string } = {}) =>
   createOpenAiCompatibleTranscriber({
-    baseUrl: opts.baseUrl ?? `${origin}/v1`,
+    baseUrl: opts.baseUrl ?? fake.url,
     apiKey: opts.apiKey,
     model: 'whisper-1',
     timeoutMs: opts.timeoutMs,
@@ -112,11 +71,11 @@ async function failure(call: Promise<unknown>): Promise<TranscriberError> {
 
 describe('the OpenAI-compatible transcriber', () => {
   it('posts the file, model and verbose_json as multipart with the bearer key, and reads the timed lines', async () => {
-    handler = (_req, res) => json(res, 200, VERBOSE);
+    handler = (res) => json(res, 200, VERBOSE);
     const result = await transcriber({ apiKey: 'sk-test-123' }).transcribe(AUDIO);
 
-    expect(received).toHaveLength(1);
-    const r = received[0]!;
+    expect(fake.received).toHaveLength(1);
+    const r = fake.received[0]!;
     expect(r.path).toBe('/v1/audio/transcriptions');
     expect(r.authorization).toBe('Bearer sk-test-123');
     expect(r.contentType).toMatch(/^multipart\/form-data; boundary=/);
@@ -133,13 +92,13 @@ describe('the OpenAI-compatible transcriber', () => {
   });
 
   it('sends no Authorization header without a key, and takes the text alone when there are no segments', async () => {
-    handler = (_req, res) => json(res, 200, { text: ' Just words. ' });
+    handler = (res) => json(res, 200, { text: ' Just words. ' });
     expect(await transcriber().transcribe(AUDIO)).toEqual({ text: 'Just words.', segments: null });
-    expect(received[0]!.authorization).toBeUndefined();
+    expect(fake.received[0]!.authorization).toBeUndefined();
   });
 
   it('reads the nanoseconds LocalAI writes as seconds', async () => {
-    handler = (_req, res) =>
+    handler = (res) =>
       json(res, 200, {
         text: 'One. Two.',
         segments: [
@@ -162,7 +121,7 @@ describe('the OpenAI-compatible transcriber', () => {
   });
 
   it('gives up on a slow service after its timeout, as a failure worth retrying', async () => {
-    handler = (_req, res) => void setTimeout(() => json(res, 200, VERBOSE), 1_000);
+    handler = (res) => void setTimeout(() => json(res, 200, VERBOSE), 1_000);
     const started = Date.now();
     const err = await failure(transcriber({ timeoutMs: 150 }).transcribe(AUDIO));
     expect(Date.now() - started).toBeLessThan(900);
@@ -171,7 +130,7 @@ describe('the OpenAI-compatible transcriber', () => {
   });
 
   it("retries a 429 after the service's Retry-After (seconds or a date)", async () => {
-    handler = (_req, res) => json(res, 429, { error: { message: 'Rate limit reached' } }, { 'retry-after': '7' });
+    handler = (res) => json(res, 429, { error: { message: 'Rate limit reached' } }, { 'retry-after': '7' });
     const err = await failure(transcriber().transcribe(AUDIO));
     expect(err).toMatchObject({ retryable: true, retryAfterMs: 7_000 });
     expect(err.message).toBe('the service answered 429: Rate limit reached');
@@ -184,7 +143,7 @@ describe('the OpenAI-compatible transcriber', () => {
 
   it('retries a failing service (5xx) and a 408', async () => {
     for (const status of [500, 502, 503, 408]) {
-      handler = (_req, res) => json(res, status, 'upstream trouble');
+      handler = (res) => json(res, status, 'upstream trouble');
       const err = await failure(transcriber().transcribe(AUDIO));
       expect(err.retryable, String(status)).toBe(true);
       expect(err.message).toBe(`the service answered ${status}`);
@@ -192,29 +151,29 @@ describe('the OpenAI-compatible transcriber', () => {
   });
 
   it("does not retry a refusal of the request itself (400, 401, 413), and says the service's reason", async () => {
-    handler = (_req, res) =>
+    handler = (res) =>
       json(res, 400, { error: { message: 'Invalid file format.', type: 'invalid_request_error', code: null } });
     const bad = await failure(transcriber().transcribe(AUDIO));
     expect(bad.retryable).toBe(false);
     expect(bad.message).toBe('the service answered 400: Invalid file format.');
     for (const status of [401, 413]) {
-      handler = (_req, res) => json(res, status, { detail: 'nope' });
+      handler = (res) => json(res, status, { detail: 'nope' });
       const err = await failure(transcriber().transcribe(AUDIO));
       expect(err).toMatchObject({ retryable: false, message: `the service answered ${status}: nope` });
     }
   });
 
   it('retries an answer that is not JSON, or not a transcription', async () => {
-    handler = (_req, res) => json(res, 200, '{"text": "cut off');
+    handler = (res) => json(res, 200, '{"text": "cut off');
     expect(await failure(transcriber().transcribe(AUDIO))).toMatchObject({
       retryable: true,
       message: 'the answer is not JSON',
     });
-    handler = (_req, res) => json(res, 200, { text: 'x', segments: [{ start: '0', end: 1, text: 'x' }] });
+    handler = (res) => json(res, 200, { text: 'x', segments: [{ start: '0', end: 1, text: 'x' }] });
     const shape = await failure(transcriber().transcribe(AUDIO));
     expect(shape.retryable).toBe(true);
     expect(shape.message).toMatch(/^the answer is not a transcription/);
-    handler = (_req, res) => json(res, 200, { transcript: 'wrong field' });
+    handler = (res) => json(res, 200, { transcript: 'wrong field' });
     expect((await failure(transcriber().transcribe(AUDIO))).retryable).toBe(true);
   });
 

@@ -124,7 +124,11 @@ export function createTranscription(deps: {
   /** Claims and runs one due job; false when none was due. */
   async function runOnce(ads: Ads): Promise<boolean> {
     const at = now();
-    await repo.failAbandoned(at, o.maxAttempts, `the server stopped during each of ${o.maxAttempts} attempts`);
+    await repo.failAbandoned(
+      at,
+      o.maxAttempts,
+      `no attempt finished: the server stopped during each of the ${o.maxAttempts}`,
+    );
     const job = await repo.claim(at, claimLeaseUntil(), randomUUID());
     if (!job) return false;
     await run(ads, job);
