@@ -156,11 +156,17 @@ describe('the OpenAI-compatible transcriber', () => {
     const bad = await failure(transcriber().transcribe(AUDIO));
     expect(bad.retryable).toBe(false);
     expect(bad.message).toBe('the service answered 400: Invalid file format.');
-    for (const status of [401, 413]) {
-      handler = (res) => json(res, status, { detail: 'nope' });
-      const err = await failure(transcriber().transcribe(AUDIO));
-      expect(err).toMatchObject({ retryable: false, message: `the service answered ${status}: nope` });
-    }
+    handler = (res) => json(res, 413, { detail: 'Maximum content size limit exceeded' });
+    expect(await failure(transcriber().transcribe(AUDIO))).toMatchObject({
+      retryable: false,
+      message: 'the service answered 413: Maximum content size limit exceeded',
+    });
+    // OpenAI's 401 quotes part of the key: the message the owner may see leaves it out.
+    handler = (res) => json(res, 401, { error: { message: 'Incorrect API key provided: sk-te*****123.' } });
+    expect(await failure(transcriber({ apiKey: 'sk-test-123' }).transcribe(AUDIO))).toMatchObject({
+      retryable: false,
+      message: "the service refused this server's key (401)",
+    });
   });
 
   it('retries an answer that is not JSON, or not a transcription', async () => {

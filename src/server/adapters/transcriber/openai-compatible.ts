@@ -137,7 +137,11 @@ export function createOpenAiCompatibleTranscriber(options: OpenAiCompatibleOptio
             return '';
           }
         })();
-        const message = `the service answered ${res.status}${said}`;
+        // A refused key is not the advertiser's business (OpenAI's message even quotes part of it).
+        const message =
+          res.status === 401 || res.status === 403
+            ? `the service refused this server's key (${res.status})`
+            : `the service answered ${res.status}${said}`;
         if (res.status === 429) {
           throw new TranscriberError(message, true, retryAfterMs(res.headers.get('retry-after')));
         }
