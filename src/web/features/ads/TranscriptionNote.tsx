@@ -42,7 +42,8 @@ export function TranscriptionNote({ ad, newAudio }: { ad?: OwnAd; newAudio: bool
     case 'kept':
       return <Note>{transcriptMessages.kept}</Note>;
     default:
-      return <Note>{transcriptMessages.notTranscribed}</Note>;
+      // No job: the audio came while transcription was off (a transcript it has is the owner's).
+      return ad.transcript ? null : <Note>{transcriptMessages.notTranscribed}</Note>;
   }
 }
 
