@@ -29,7 +29,7 @@ const QUERIES: [string, string][] = [
   [`selective search ('${RARE_WORD}')`, `search=${RARE_WORD}`],
   [`broad search ('${COMMON_WORD}')`, `search=${COMMON_WORD}`],
   [`prefix ('${RARE_WORD.slice(0, 4)}')`, `search=${RARE_WORD.slice(0, 4)}`],
-  [`typo ('tuxdeo', corrected)`, 'search=tuxdeo'],
+  [`typo ('tuxdeo')`, 'search=tuxdeo'],
   [`transcript phrase ('${TRANSCRIPT_PHRASE}')`, `search=${encodeURIComponent(TRANSCRIPT_PHRASE)}`],
   ['category + location', 'category=Retail&location=portland'],
   ['page 50', 'page=50'],
