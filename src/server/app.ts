@@ -9,6 +9,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mailer/mailer.js';
 import { rateLimitStore, type RedisConnection } from './adapters/redis/redis.js';
 import type { Storage } from './adapters/storage/storage.js';
+import { createOpenAiCompatibleTranscriber } from './adapters/transcriber/openai-compatible.js';
 import { createAddressPseudonym } from './client-address.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -60,6 +61,12 @@ import { seoRoutes } from './modules/seo/seo.routes.js';
 import { embedRoutes } from './modules/embed/embed.routes.js';
 import { shareImageRoutes } from './modules/share-image/share-image.routes.js';
 import { createEmbedService } from './modules/embed/embed.service.js';
+import { createTranscriptionRepository } from './modules/transcription/transcription.repository.js';
+import {
+  createTranscription,
+  type TranscriptionWorker,
+  type WorkerOptions,
+} from './modules/transcription/transcription.service.js';
 import { WEB_DIST_DIR } from './paths.js';
 
 export interface AppDeps {
@@ -81,6 +88,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Longest an accepted analytics event waits before its batch is written (default 250 ms). */
   eventFlushMs?: number;
+  /** The automatic transcription's worker, when TRANSCRIBE_URL is set (tests shorten its waits). */
+  transcriptionWorker?: WorkerOptions;
 }
 
 declare module 'fastify' {
@@ -89,6 +98,8 @@ declare module 'fastify' {
     sweepUploads: () => Promise<string[]>;
     /** Public reads kept in memory until a change (public-cache.ts). */
     publicCache: PublicCache;
+    /** Runs the automatic transcriptions; null when TRANSCRIBE_URL is not set. */
+    transcriptionWorker: TranscriptionWorker | null;
   }
 }
 
@@ -192,7 +203,34 @@ export async function buildApp(deps: AppDeps) {
     requireUser,
     publicChanged,
   });
-  const myAds = createMyAdsService({ repo: adsRepo, plans, storage: deps.storage, publicChanged });
+  // Automatic transcription, when a speech-to-text service is configured: jobs in the database, run by a
+  // worker in this process from start-up until the app closes.
+  const transcription = config.TRANSCRIBE_URL
+    ? createTranscription({
+        repo: createTranscriptionRepository(database.db),
+        transcriber: createOpenAiCompatibleTranscriber({
+          baseUrl: config.TRANSCRIBE_URL,
+          apiKey: config.TRANSCRIBE_API_KEY,
+          model: config.TRANSCRIBE_MODEL,
+        }),
+        storage: deps.storage,
+        log: app.log,
+        options: deps.transcriptionWorker,
+      })
+    : null;
+  const myAds = createMyAdsService({
+    repo: adsRepo,
+    plans,
+    storage: deps.storage,
+    publicChanged,
+    transcription: transcription?.queue,
+  });
+  const transcriptionWorker = transcription?.worker(myAds) ?? null;
+  app.decorate('transcriptionWorker', transcriptionWorker);
+  if (transcriptionWorker) {
+    app.addHook('onReady', async () => transcriptionWorker.start());
+    app.addHook('onClose', () => transcriptionWorker.stop());
+  }
   const adForm = createAdForm(myAds);
   await app.register(myAdsRoutes, { myAds, adForm, requireUser, limits });
   app.decorate('sweepUploads', () => myAds.sweepFiles());

@@ -68,6 +68,12 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
   CONTACT_TO: z.email({ error: 'must be an e-mail address' }).default('team@adreplay.test'),
+  /** An OpenAI-compatible speech-to-text API (its base URL, as its clients take it); unset = no automatic transcription. */
+  TRANSCRIBE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1' })
+    .optional(),
+  TRANSCRIBE_API_KEY: z.string().min(1).optional(),
+  TRANSCRIBE_MODEL: z.string().trim().min(1).default('whisper-1'),
   DEMO_VIDEO_URL: z.url().default('https://www.youtube-nocookie.com/embed/ysz5S6PUM-U?autoplay=1'),
 });
 

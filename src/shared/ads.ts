@@ -110,8 +110,30 @@ export const PublicAd = z
   .meta({ description: 'An ad' });
 export type PublicAd = z.output<typeof PublicAd>;
 
+/**
+ * The automatic transcription of an ad's current audio: 'off' when this server has no transcriber;
+ * pending and running while it is being transcribed; done (the transcript holds the result, unless
+ * nothing was heard); failed (error says why); kept (the owner's own transcript was kept).
+ */
+export const TRANSCRIPTION_STATUSES = ['off', 'pending', 'running', 'done', 'failed', 'kept'] as const;
+export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
+export const TranscriptionState = z
+  .object({
+    status: z.enum(TRANSCRIPTION_STATUSES),
+    error: z.string().nullable().meta({ description: 'Why it failed, when it did' }),
+    updatedAt: isoDateTime.nullable(),
+  })
+  .meta({ description: "Automatic transcription of the ad's current audio" });
+export type TranscriptionState = z.output<typeof TranscriptionState>;
+
 /** An ad as its owner sees it (dashboard, partner API): with the owning account's id. */
-export const OwnAd = PublicAd.extend({ userId: z.string() }).meta({ description: 'One of your ads' });
+export const OwnAd = PublicAd.extend({
+  userId: z.string(),
+  transcription: TranscriptionState.nullable().meta({
+    description:
+      "Automatic transcription of the current audio; null when it was uploaded while this server's transcription was off",
+  }),
+}).meta({ description: 'One of your ads' });
 export type OwnAd = z.output<typeof OwnAd>;
 
 /** The owner's ads in the dashboard: every status, newest first. */

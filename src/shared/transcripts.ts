@@ -9,6 +9,19 @@ export interface TranscriptSegment {
 
 export const transcriptMessages = {
   autoOff: 'Automatic transcription is off on this server, so please type or paste the script.',
+  autoOn:
+    "Automatic transcription is on: leave this empty, and after you publish the audio is transcribed; the text then appears on the ad's edit page for you to review.",
+  transcribing: 'Transcribing...',
+  transcribingHint: 'The text appears here when it is ready. You can leave this page meanwhile.',
+  done: 'Transcribed automatically. Review the text and correct any words, then save.',
+  nothingHeard: 'No words were heard in the audio, so please type or paste the script.',
+  failed: (reason: string | null) =>
+    `Automatic transcription failed, so please type or paste the script.${reason ? ` Reason: ${reason}` : ''}`,
+  failedShort: 'Transcription failed: edit the ad to type the script',
+  kept: 'Your own transcript is kept: automatic transcription does not replace it.',
+  notTranscribed:
+    'This audio was uploaded while automatic transcription was off: type or paste the script, or upload the audio again to have it transcribed.',
+  newAudio: 'The new audio is transcribed after you save, unless you change the transcript here.',
 } as const;
 
 /** The stable address of an ad's WebVTT captions. */

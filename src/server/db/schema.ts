@@ -151,6 +151,8 @@ export const ads = pgTable(
     // What is said in the ad (the advertiser's script or an automatic transcription), and its timed lines.
     transcript: text('transcript'),
     transcriptSegments: jsonb('transcript_segments').$type<TranscriptSegment[]>(),
+    // When the owner last set the transcript; null when they never did or it is an automatic one.
+    transcriptEditedAt: timestamp('transcript_edited_at', { withTimezone: true }),
     // Title and business weigh most, then where and what kind, then the description, then the transcript.
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C') || setweight(to_tsvector('english', coalesce(transcript, '')), 'D')`,
@@ -188,6 +190,38 @@ export const ads = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
+
+/**
+ * The automatic transcription of each ad's current audio (one row per ad; a replaced audio starts it over).
+ * Claimed with FOR UPDATE SKIP LOCKED and held for a lease, so any number of app processes share the work
+ * and a job left by a stopped process runs again once its lease has passed.
+ */
+export const transcriptionJobs = pgTable(
+  'transcription_jobs',
+  {
+    adId: uuid('ad_id')
+      .primaryKey()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    audioUrl: text('audio_url').notNull(),
+    status: text('status').$type<'pending' | 'running' | 'done' | 'failed' | 'kept'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    claim: uuid('claim'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('transcription_jobs_due_idx')
+      .on(t.runAfter)
+      .where(sql`status = 'pending'`),
+    index('transcription_jobs_leased_idx')
+      .on(t.leaseUntil)
+      .where(sql`status = 'running'`),
+    check('transcription_jobs_status_check', sql`status IN ('pending', 'running', 'done', 'failed', 'kept')`),
+  ],
+);
 
 /** Raw counted events: only what passed the counting rules of /about/measurement; never an IP address. */
 export const analytics = pgTable(
@@ -344,6 +378,7 @@ export const schema = {
   profiles,
   ads,
   searchWords,
+  transcriptionJobs,
   analytics,
   analyticsDaily,
   analyticsDedupe,

@@ -8,6 +8,7 @@ import { openRedis } from '../adapters/redis/redis.js';
 import { createStorage, uploadsDirOf } from '../adapters/storage/index.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import type { WorkerOptions } from '../modules/transcription/transcription.service.js';
 import { createScratchDatabase } from './scratch-database.js';
 
 /**
@@ -40,6 +41,8 @@ export async function createTestApp(
     database?: Database;
     /** With REDIS_URL in `env`: the keys' prefix; apps given the same one share their limits. */
     redisKeyPrefix?: string;
+    /** With TRANSCRIBE_URL in `env`: the transcription worker's waits. */
+    transcriptionWorker?: WorkerOptions;
   } = {},
 ) {
   const database = opts.database ?? (await openTestDatabase());
@@ -76,6 +79,7 @@ export async function createTestApp(
     clock: opts.clock,
     eventFlushMs: opts.eventFlushMs,
     logStream: opts.logStream,
+    transcriptionWorker: opts.transcriptionWorker,
   });
   await app.ready();
   return {

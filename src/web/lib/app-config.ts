@@ -8,12 +8,15 @@ import type { EntrySource } from '../../shared/analytics';
 interface AppConfig {
   publicOrigin: string;
   demoVideoUrl: string;
+  /** 'on' when the server transcribes uploaded audio (TRANSCRIBE_URL). */
+  autoTranscription: 'on' | 'off';
 }
 
 function readConfig(): AppConfig {
   const fallback = {
     publicOrigin: window.location.origin,
     demoVideoUrl: 'https://www.youtube-nocookie.com/embed/ysz5S6PUM-U?autoplay=1',
+    autoTranscription: 'off' as const,
   };
   try {
     const raw = document.querySelector('meta[name="adreplay-config"]')?.getAttribute('content');

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AdListQuery, OwnAd, PublicAd } from '../../../shared/ads.js';
+import type { AdListQuery, OwnAd, PublicAd, TranscriptionState } from '../../../shared/ads.js';
 import type { Category } from '../../../shared/categories.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -47,9 +47,17 @@ export function toPublicAd(row: AdRow): PublicAd {
   };
 }
 
-export function toOwnAd(row: AdRow): OwnAd {
-  return { ...toPublicAd(row), userId: row.userId };
+export function toOwnAd(row: AdRow, transcription: TranscriptionState | null): OwnAd {
+  return { ...toPublicAd(row), userId: row.userId, transcription };
 }
+
+/** An automatic transcript may be written: the ad still has that audio, and its owner has not set the transcript since. */
+const transcriptionWanted = (id: string, audioUrl: string, since: Date) =>
+  and(
+    eq(ads.id, id),
+    eq(ads.audioUrl, audioUrl),
+    or(isNull(ads.transcriptEditedAt), lt(ads.transcriptEditedAt, since)),
+  );
 
 /**
  * Marks around matching words in ts_headline's output: private-use characters, removed from the text
@@ -258,6 +266,35 @@ export function createAdsRepository(db: Db) {
         .where(and(eq(ads.id, id), eq(ads.userId, userId)))
         .returning(adColumns);
       return row ?? null;
+    },
+
+    /**
+     * Writes an automatic transcript of `audioUrl`, begun at `since`, unless the ad has another audio now
+     * or its owner set the transcript at or after `since` (checked in the same statement, under the row's
+     * lock). Returns whether it was written.
+     */
+    async applyTranscription(
+      id: string,
+      audioUrl: string,
+      since: Date,
+      values: Pick<NewAdRow, 'transcript' | 'transcriptSegments'>,
+    ) {
+      const written = await db
+        .update(ads)
+        .set({ ...values, transcriptEditedAt: null, updatedAt: new Date() })
+        .where(transcriptionWanted(id, audioUrl, since))
+        .returning({ id: ads.id });
+      return written.length > 0;
+    },
+
+    /** Whether an automatic transcript of `audioUrl` begun at `since` would still be written; see applyTranscription. */
+    async transcriptionTarget(id: string, audioUrl: string, since: Date): Promise<'wanted' | 'kept' | 'gone'> {
+      const [row] = await db
+        .select({ audioUrl: ads.audioUrl, wanted: sql<boolean>`${transcriptionWanted(id, audioUrl, since)}` })
+        .from(ads)
+        .where(eq(ads.id, id));
+      if (!row || row.audioUrl !== audioUrl) return 'gone';
+      return row.wanted ? 'wanted' : 'kept';
     },
 
     /** Every stored file an ad refers to (audio and logo URLs), for the sweep of unreferenced files. */

@@ -1,6 +1,6 @@
-import { adMessages, slugify, type AdInput, fileMessages } from '../../../shared/ads.js';
+import { adMessages, slugify, type AdInput, fileMessages, type TranscriptionState } from '../../../shared/ads.js';
 import { limitMessages, withinLimit } from '../../../shared/plans.js';
-import { parseTimedLines, transcriptText } from '../../../shared/transcripts.js';
+import { parseTimedLines, transcriptText, type TranscriptSegment } from '../../../shared/transcripts.js';
 import type { Storage } from '../../adapters/storage/storage.js';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
@@ -21,6 +21,27 @@ export interface AdFiles {
 }
 
 /**
+ * Automatic transcription of uploaded audio, present when the server has a transcriber (the
+ * transcription module provides it; app.ts wires it in).
+ */
+export interface AudioTranscription {
+  /** Starts the transcription of an ad's new audio, in the transaction that saves it. */
+  enqueue(tx: Db, job: { adId: string; audioUrl: string; at: Date }): Promise<void>;
+  /** Told once that transaction has committed, so the work can start at once. */
+  enqueued(): void;
+  /** The transcription of each ad's audio, by ad id, with the audio it is for. */
+  states(adIds: string[]): Promise<Map<string, TranscriptionState & { audioUrl: string }>>;
+}
+
+const TRANSCRIPTION_OFF: TranscriptionState = { status: 'off', error: null, updatedAt: null };
+
+/** An automatic transcript to write: its text and timed lines, as the ads keep them. */
+export interface AutomaticTranscript {
+  text: string;
+  segments: TranscriptSegment[] | null;
+}
+
+/**
  * How old a stored file must be before the sweep may remove it: far longer than any upload takes
  * between storing a file and saving its ad (in this or another app process).
  */
@@ -38,7 +59,9 @@ export function createMyAdsService(deps: {
   clock?: () => Date;
   /** Told after every write that can change what the public sees (the public cache clears). */
   publicChanged?: () => void;
+  transcription?: AudioTranscription;
 }) {
+  const { transcription } = deps;
   const { repo, plans, storage } = deps;
   const now = deps.clock ?? (() => new Date());
 
@@ -47,6 +70,18 @@ export function createMyAdsService(deps: {
     if (!row) throw new NotFoundError('Ad not found');
     return row;
   }
+
+  /** The owner's view of ads: each with the automatic transcription of its current audio. */
+  async function ownAds(rows: AdRow[]) {
+    const states = transcription && rows.length ? await transcription.states(rows.map((r) => r.id)) : null;
+    return rows.map((row) => {
+      if (!states) return toOwnAd(row, TRANSCRIPTION_OFF);
+      const state = states.get(row.id);
+      // An audio uploaded while transcription was off has no job (or one of an older audio).
+      return toOwnAd(row, state?.audioUrl === row.audioUrl ? (({ audioUrl: _a, ...s }) => s)(state) : null);
+    });
+  }
+  const ownAd = async (row: AdRow) => (await ownAds([row]))[0]!;
 
   /** Removes stored files of a replaced or deleted ad; a failure here must not undo the change. */
   async function removeFiles(urls: (string | null)[]) {
@@ -88,6 +123,21 @@ export function createMyAdsService(deps: {
     return { transcript: transcriptText(input.transcript, segments) || null, transcriptSegments: segments };
   }
 
+  /**
+   * Whether a save changes what is said or when (the text, or a line's start and text): the owner's
+   * edit, which an automatic transcription begun before it never replaces. Line ends are left out: the
+   * form sends timed lines again as text, and the last one ends with the audio, which may be new.
+   */
+  const transcriptEdited = (before: Pick<AdRow, 'transcript' | 'transcriptSegments'>, after: Partial<NewAdRow>) => {
+    if (after.transcript === undefined) return false;
+    const lines = (s: TranscriptSegment[] | null | undefined) =>
+      JSON.stringify(s?.map((l) => [l.start, l.text]) ?? null);
+    return (
+      (after.transcript ?? null) !== before.transcript ||
+      lines(after.transcriptSegments) !== lines(before.transcriptSegments)
+    );
+  };
+
   /** A write, followed by the public's fresh view of it, even when it fails half way. */
   function publicWrite<A extends unknown[], R>(write: (...args: A) => Promise<R>) {
     return async (...args: A): Promise<R> => {
@@ -101,11 +151,11 @@ export function createMyAdsService(deps: {
 
   const service = {
     async list(userId: string) {
-      return (await repo.listByOwner(userId)).map(toOwnAd);
+      return ownAds(await repo.listByOwner(userId));
     },
 
     async get(userId: string, id: string) {
-      return toOwnAd(await owned(userId, id));
+      return ownAd(await owned(userId, id));
     },
 
     /** Fast refusal before any upload is read; create() checks again under a lock. */
@@ -125,9 +175,11 @@ export function createMyAdsService(deps: {
           const usage = await plans.lockUsage(tx, userId, at);
           const plan = await plans.userPlan(userId, tx);
           if (!withinLimit(usage.adsCreated, plan.adLimit)) throw new LimitReachedError(limitMessages.adLimitReached);
+          const transcript = transcriptColumns(input, audio.facts.durationMs);
           const values: Omit<NewAdRow, 'slug'> = {
             ...inputColumns(input),
-            ...transcriptColumns(input, audio.facts.durationMs),
+            ...transcript,
+            transcriptEditedAt: transcript.transcript ? at : null,
             ...fileColumns(audio),
             audioUrl: audio.url,
             logoUrl: logo?.url ?? null,
@@ -147,9 +199,11 @@ export function createMyAdsService(deps: {
           }
           if (!inserted) throw new ConflictError(adMessages.createFailed('no unique slug is free for this title'));
           await plans.addCreated(tx, usage.id);
+          await transcription?.enqueue(tx, { adId: inserted.id, audioUrl: inserted.audioUrl, at });
           return inserted;
         });
-        return toOwnAd(row);
+        transcription?.enqueued();
+        return ownAd(row);
       } catch (err) {
         await uploader.cleanup();
         // The account went away between the session check and the insert.
@@ -168,15 +222,28 @@ export function createMyAdsService(deps: {
         const audio = files.audio ? await uploader.storeAudio(userId, files.audio) : undefined;
         const logo = files.logo ? await uploader.storeImage(userId, files.logo) : undefined;
         const dropLogo = Boolean(logo) || input.remove_logo;
-        const row = await repo.update(id, userId, {
+        const at = now();
+        const transcript = transcriptColumns(input, audio ? audio.facts.durationMs : before.audioDurationMs);
+        const values: Partial<NewAdRow> = {
           ...inputColumns(input),
-          ...transcriptColumns(input, audio ? audio.facts.durationMs : before.audioDurationMs),
+          ...transcript,
+          ...(transcriptEdited(before, transcript) ? { transcriptEditedAt: at } : {}),
           ...fileColumns(audio),
           ...(dropLogo ? { logoUrl: logo?.url ?? null } : {}),
-        });
+        };
+        // A new audio is transcribed again: its job starts over in the transaction that saves it.
+        const row =
+          audio && transcription
+            ? await repo.transaction(async (tx) => {
+                const updated = await repo.update(id, userId, values, tx);
+                if (updated) await transcription.enqueue(tx, { adId: id, audioUrl: updated.audioUrl, at });
+                return updated;
+              })
+            : await repo.update(id, userId, values);
         if (!row) throw new NotFoundError('Ad not found');
+        if (audio) transcription?.enqueued();
         await removeFiles([audio ? before.audioUrl : null, dropLogo ? before.logoUrl : null]);
-        return toOwnAd(row);
+        return ownAd(row);
       } catch (err) {
         await uploader.cleanup();
         throw err;
@@ -187,7 +254,7 @@ export function createMyAdsService(deps: {
       await owned(userId, id);
       const row = await repo.update(id, userId, { isActive });
       if (!row) throw new NotFoundError('Ad not found');
-      return toOwnAd(row);
+      return ownAd(row);
     },
 
     /** Featuring is limited by the plan; unfeaturing and deleting free a slot. See syncFeaturedUsed. */
@@ -206,7 +273,32 @@ export function createMyAdsService(deps: {
         return updated;
       });
       if (!row) throw new NotFoundError('Ad not found');
-      return toOwnAd(row);
+      return ownAd(row);
+    },
+
+    /**
+     * The automatic transcription's result for an ad's audio, begun at `since`: written unless the ad
+     * has another audio now ('gone') or its owner set the transcript at or after `since` ('kept').
+     */
+    async applyTranscription(
+      adId: string,
+      audioUrl: string,
+      since: Date,
+      result: AutomaticTranscript,
+    ): Promise<'written' | 'kept' | 'gone'> {
+      const written = await repo.applyTranscription(adId, audioUrl, since, {
+        transcript: result.text || null,
+        transcriptSegments: result.segments,
+      });
+      if (written) return 'written';
+      const target = await repo.transcriptionTarget(adId, audioUrl, since);
+      // Set by the owner between the two statements: theirs stays.
+      return target === 'wanted' ? 'kept' : target;
+    },
+
+    /** Whether a transcription of the audio begun at `since` is still wanted; see applyTranscription. */
+    transcriptionTarget(adId: string, audioUrl: string, since: Date) {
+      return repo.transcriptionTarget(adId, audioUrl, since);
     },
 
     /**
@@ -248,6 +340,7 @@ export function createMyAdsService(deps: {
     setActive: publicWrite(service.setActive),
     setFeatured: publicWrite(service.setFeatured),
     remove: publicWrite(service.remove),
+    applyTranscription: publicWrite(service.applyTranscription),
   };
 }
 export type MyAdsService = ReturnType<typeof createMyAdsService>;

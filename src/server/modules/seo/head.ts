@@ -49,6 +49,8 @@ export type PageTemplate = NonNullable<Awaited<ReturnType<typeof readPageTemplat
 export const clientConfigOf = (config: Config) => ({
   publicOrigin: config.PUBLIC_ORIGIN,
   demoVideoUrl: config.DEMO_VIDEO_URL,
+  /** The ad form says whether uploads are transcribed automatically. */
+  autoTranscription: config.TRANSCRIBE_URL ? 'on' : 'off',
 });
 
 export interface HeadTags extends PageMeta {

@@ -95,7 +95,7 @@ describe('server-rendered ad pages', () => {
   it('hand the client its public origin through a meta tag', async () => {
     const { html } = await page(`/ad/${visibleSlug}`);
     const raw = attr(html, /<meta name="adreplay-config" content="([^"]*)"/)!.replace(/&quot;/g, '"');
-    expect(JSON.parse(raw)).toMatchObject({ publicOrigin: ORIGIN });
+    expect(JSON.parse(raw)).toMatchObject({ publicOrigin: ORIGIN, autoTranscription: 'off' });
   });
 
   it('answer 404 for unknown and hidden ads, still with the app so it can say Ad Not Found', async () => {

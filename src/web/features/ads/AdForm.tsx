@@ -10,6 +10,7 @@ import {
   maxBytesOf,
   type AdFormValues,
   type FileField,
+  type OwnAd,
   type PublicAd,
 } from '../../../shared/ads';
 import { CATEGORIES } from '../../../shared/categories';
@@ -20,11 +21,16 @@ import { AdLogo } from '../../components/ad/AdLogo';
 import { errorProps, FormField } from '../../components/ui/field';
 import { Input, Select, Textarea } from '../../components/ui/input';
 import { FileDrop } from '../../components/ui/file-drop';
-import { timedLinesText, transcriptMessages } from '../../../shared/transcripts';
+import { timedLinesText } from '../../../shared/transcripts';
 import { Switch } from '../../components/ui/switch';
 import { useAppForm } from '../../components/ui/use-app-form';
 import { createFailureText, rootErrorText, updateFailureText } from './ad-errors';
 import { useSaveAd } from './api/my-ads.mutations';
+import { TranscriptionNote } from './TranscriptionNote';
+
+/** The transcript as the field edits it: timed lines as '[m:ss] text', else the text. */
+const editableTranscript = (ad: PublicAd) =>
+  ad.transcriptSegments?.length ? timedLinesText(ad.transcriptSegments) : (ad.transcript ?? '');
 
 /** The same first check the server makes again by the bytes: type family and size. */
 function checkFile(field: FileField, file: File): string | null {
@@ -41,7 +47,7 @@ function checkFile(field: FileField, file: File): string | null {
  * `signedIn` comes from the page's session: creating needs one. When editing, `audioPreview` is the
  * page's player for the current audio.
  */
-export function AdForm({ ad, signedIn, audioPreview }: { ad?: PublicAd; signedIn: boolean; audioPreview?: ReactNode }) {
+export function AdForm({ ad, signedIn, audioPreview }: { ad?: OwnAd; signedIn: boolean; audioPreview?: ReactNode }) {
   const navigate = useNavigate();
   const saveAd = useSaveAd(ad?.id);
   const form = useAppForm(AdInput, {
@@ -54,9 +60,16 @@ export function AdForm({ ad, signedIn, audioPreview }: { ad?: PublicAd; signedIn
       website_url: ad?.websiteUrl ?? '',
       phone: ad?.phone ?? '',
       is_active: ad?.isActive ?? true,
-      transcript: ad?.transcriptSegments?.length ? timedLinesText(ad.transcriptSegments) : (ad?.transcript ?? ''),
+      transcript: ad ? editableTranscript(ad) : '',
     },
   });
+  // An automatic transcript that arrives while the page is open fills the field, unless the owner typed.
+  const transcribed = ad?.transcription?.status === 'done' && ad.transcript ? editableTranscript(ad) : null;
+  useEffect(() => {
+    if (transcribed && !form.getFieldState('transcript').isDirty && !form.getValues('transcript')?.trim()) {
+      form.setValue('transcript', transcribed);
+    }
+  }, [form, transcribed]);
   const [files, setFiles] = useState<Partial<Record<FileField, File>>>({});
   const [fileErrors, setFileErrors] = useState<Partial<Record<FileField, string>>>({});
   const progress = saveAd.progress;
@@ -162,12 +175,15 @@ export function AdForm({ ad, signedIn, audioPreview }: { ad?: PublicAd; signedIn
             'Paste the script, or time each line:\n[0:00] Good morning, Portland!\n[0:04] Sunrise Bakery has...'
           }
           {...form.input('transcript')}
-          aria-describedby={errors.transcript ? 'transcript-error transcript-hint' : 'transcript-hint'}
+          aria-describedby={`${errors.transcript ? 'transcript-error ' : ''}transcript-hint transcript-auto`}
         />
         <p id="transcript-hint" className="mt-1 text-xs text-slate-700">
           Listeners find your ad by the words they heard, and the ad page shows the transcript. Lines starting with a
-          time such as [0:05] become captions that follow the audio. {transcriptMessages.autoOff}
+          time such as [0:05] become captions that follow the audio.
         </p>
+        <div id="transcript-auto">
+          <TranscriptionNote ad={ad} newAudio={Boolean(files.audio)} />
+        </div>
       </FormField>
       <div className="flex items-center gap-3">
         <Controller

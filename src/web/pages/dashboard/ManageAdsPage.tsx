@@ -11,6 +11,7 @@ import { Input } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
 import { featuredFailure, updateFailureText } from '../../features/ads/ad-errors';
 import { MyAdsLoadError } from '../../features/ads/MyAdsLoadError';
+import { TranscriptionLine } from '../../features/ads/TranscriptionNote';
 import { useMyAds } from '../../features/ads/api/my-ads';
 import { useDeleteAd, useToggleAd } from '../../features/ads/api/my-ads.mutations';
 import { useSession } from '../../features/auth/api/session';
@@ -124,6 +125,7 @@ export default function ManageAdsPage() {
                   <td className="col-span-2 md:px-4 md:py-3">
                     <p className="font-medium break-words">{ad.title}</p>
                     <p className="text-slate-700">{ad.businessName}</p>
+                    <TranscriptionLine ad={ad} />
                   </td>
                   <td className="text-slate-700 md:px-4 md:py-3 md:text-slate-900">{ad.category}</td>
                   <td className="text-slate-700 md:px-4 md:py-3 md:whitespace-nowrap md:text-slate-900">

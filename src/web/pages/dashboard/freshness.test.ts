@@ -50,6 +50,27 @@ describe('spec section 7 freshness and retries', () => {
     expect(await attempts(myQueries.ad('gone'), new ApiError(404, 'Ad not found'))).toBe(1);
   });
 
+  it('asks again every 2 s while an ad is being transcribed, and stops once its transcription ends', () => {
+    const client = new QueryClient();
+    const ad = (status: string) => ({ id: 'a1', transcription: { status, error: null, updatedAt: null } });
+    const intervalOf = <O extends { queryKey: readonly unknown[]; refetchInterval?: unknown }>(
+      options: O,
+      data: unknown,
+    ) => {
+      client.setQueryData(options.queryKey, data);
+      const query = client.getQueryCache().find({ queryKey: options.queryKey })!;
+      return (options.refetchInterval as (q: typeof query) => number | false)(query);
+    };
+    for (const status of ['pending', 'running']) {
+      expect(intervalOf(myQueries.ad('a1'), ad(status))).toBe(2_000);
+      expect(intervalOf(myQueries.ads(), { ads: [ad('done'), ad(status)] })).toBe(2_000);
+    }
+    for (const status of ['off', 'done', 'failed', 'kept']) {
+      expect(intervalOf(myQueries.ad('a1'), ad(status))).toBe(false);
+      expect(intervalOf(myQueries.ads(), { ads: [ad(status)] })).toBe(false);
+    }
+  });
+
   it('keeps the public classes at the spec values', () => {
     expect(FRESH.list).toEqual({ staleTime: 30_000, retryDelay: 1_000 });
     expect(FRESH.featured).toEqual({ staleTime: 5 * MIN, retryDelay: 1_000 });
