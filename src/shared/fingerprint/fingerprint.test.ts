@@ -11,7 +11,8 @@ import {
   resample,
   Resampler,
 } from './index.js';
-import { seeded, toneBursts, withNoise } from './test-signals.js';
+import { seededRandom } from '../random.js';
+import { toneBursts, withNoise } from './test-signals.js';
 
 const RATE = FINGERPRINT_SAMPLE_RATE;
 const ad = toneBursts(30, 1);
@@ -51,7 +52,7 @@ describe('landmarks', () => {
   });
 
   it('are the same streamed in any chunking as for the whole buffer', () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     for (const maxChunk of [1, 97, 800, 5000]) {
       const streamer = createFingerprinter();
       const streamed: Landmark[] = [];
@@ -117,7 +118,7 @@ describe('alignment', () => {
 
   it('gathers a query whose tempo differs by 2% on one alignment', () => {
     // Stored landmarks of a recording played 2% faster than the query: db.t = 400 + 1.02 · query.t.
-    const random = seeded(3);
+    const random = seededRandom(3);
     const query = Array.from({ length: 300 }, (_, i) => ({ hash: i, t: Math.floor(random() * 312) }));
     const hits = query.map(({ hash, t }) => ({ id: 'fast', hash, t: Math.round(400 + 1.02 * t) }));
     const [best] = alignMatches(query, hits);

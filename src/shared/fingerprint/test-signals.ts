@@ -1,24 +1,13 @@
 /** Seeded test audio for the fingerprint tests: no fixtures, the same samples on every run. */
+import { seededRandom } from '../random.js';
 import { FINGERPRINT_SAMPLE_RATE } from './params.js';
-
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Music-like audio: overlapping notes (a few harmonics each, with attack and decay) at random pitches and
  * times, so its spectrogram has distinct peaks the way a jingle or a voice does.
  */
 export function toneBursts(seconds: number, seed: number, rate: number = FINGERPRINT_SAMPLE_RATE): Float32Array {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const out = new Float32Array(Math.round(seconds * rate));
   let start = 0;
   while (start < seconds) {
@@ -39,7 +28,7 @@ export function toneBursts(seconds: number, seed: number, rate: number = FINGERP
 
 /** Pink noise (Paul Kellet's filter over seeded white noise), scaled to the given RMS. */
 export function pinkNoise(length: number, seed: number, rms: number): Float32Array {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const out = new Float32Array(length);
   let b0 = 0, b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0, b6 = 0; // prettier-ignore
   for (let i = 0; i < length; i++) {
