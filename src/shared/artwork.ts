@@ -1,5 +1,6 @@
 import type { Category } from './categories.js';
 import { escapeHtml } from './html.js';
+import { seededRandom } from './random.js';
 
 /**
  * Artwork for an ad without a logo: a pattern that belongs to its category, in colours that belong
@@ -29,17 +30,6 @@ export function hashString(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** mulberry32: a seeded sequence of numbers in [0, 1). */
-function sequence(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function artworkColours(businessName: string) {
@@ -131,7 +121,7 @@ export interface ArtworkInput {
  */
 export function artworkSvg(ad: ArtworkInput, { withName = false }: { withName?: boolean } = {}): string {
   const { deep, bright } = artworkColours(ad.businessName);
-  const rand = sequence(hashString(`${ad.title}|${ad.category}`));
+  const rand = seededRandom(hashString(`${ad.title}|${ad.category}`));
   const id = `a${hashString(`${ad.businessName}|${ad.title}`).toString(36)}`;
   const initials = ad.businessName
     .split(/\s+/)

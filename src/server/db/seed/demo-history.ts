@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CLICK_TARGETS, DEVICE_CLASSES, type DeviceClass } from '../../../shared/analytics.js';
+import { seededRandom } from '../../../shared/random.js';
 import type { Db } from '../client.js';
 import { analytics } from '../schema.js';
 
@@ -21,18 +22,6 @@ export interface HistoryAd {
 }
 
 type Row = typeof analytics.$inferInsert;
-
-/** mulberry32: a small, fast, seedable generator; the history must be the same on every machine. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const hash = (s: string) => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16_777_619), 2_166_136_261);
 
@@ -70,7 +59,7 @@ const USER_AGENT = 'Mozilla/5.0 (demo history)';
 
 /** The events of one ad, day by day, from the day it was added (at most HISTORY_DAYS back) to `now`. */
 export function demoEvents(ad: HistoryAd, now: number): Row[] {
-  const random = generator(hash(ad.key));
+  const random = seededRandom(hash(ad.key));
   const rows: Row[] = [];
   const popularity = 5 + random() * 16 + (ad.isFeatured ? 9 : 0);
   const first = Math.max(ad.createdAt.getTime(), now - (HISTORY_DAYS - 1) * DAY);

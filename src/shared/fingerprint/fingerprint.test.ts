@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import {
+  alignMatches,
+  createFingerprinter,
+  FINGERPRINT_SAMPLE_RATE,
+  fingerprint,
+  FRAME_SECONDS,
+  HASH_BITS,
+  isConfidentMatch,
+  type Landmark,
+  matchConfidence,
+  resample,
+  Resampler,
+} from './index.js';
+import { seededRandom } from '../random.js';
+import { toneBursts, withNoise } from './test-signals.js';
+
+const RATE = FINGERPRINT_SAMPLE_RATE;
+const ad = toneBursts(30, 1);
+const adPrints = fingerprint(ad);
+const others = [2, 3, 4].map((seed) => ({ id: `other-${seed}`, prints: fingerprint(toneBursts(30, seed)) }));
+
+/** The in-memory stand-in of the stored index: every stored landmark sharing a hash with the query. */
+function lookUp(query: Landmark[]) {
+  const wanted = new Set(query.map((l) => l.hash));
+  return [{ id: 'ad', prints: adPrints }, ...others].flatMap(({ id, prints }) =>
+    prints.filter((l) => wanted.has(l.hash)).map((l) => ({ id, ...l })),
+  );
+}
+const identify = (clip: Float32Array) => {
+  const query = fingerprint(clip);
+  return { query, candidates: alignMatches(query, lookUp(query)) };
+};
+
+/** Low-pass by going down to twice the cut-off and back: the resampler's own anti-aliasing filter. */
+const lowPass = (samples: Float32Array, cutoffHz: number) =>
+  resample(resample(samples, RATE, 2 * cutoffHz), 2 * cutoffHz, RATE).subarray(0, samples.length);
+/** Telephone band: 300-3400 Hz. */
+const phoneBand = (samples: Float32Array) => {
+  const low = lowPass(samples, 300);
+  return lowPass(samples, 3400).map((s, i) => s - low[i]!);
+};
+
+describe('landmarks', () => {
+  it('are the same every time for the same audio, with hashes under 2^19 and whole frame times', () => {
+    expect(fingerprint(ad)).toEqual(adPrints);
+    expect(adPrints.length).toBeGreaterThan(30 * 20);
+    for (const { hash, t } of adPrints) {
+      expect(Number.isInteger(hash) && hash >= 0 && hash < 2 ** HASH_BITS).toBe(true);
+      expect(Number.isInteger(t) && t >= 0 && t <= 30 / FRAME_SECONDS).toBe(true);
+    }
+    expect(HASH_BITS).toBeLessThanOrEqual(31); // PostgreSQL int4 holds it with no signed cast
+    expect(new Set(adPrints.map((l) => l.hash)).size).toBeGreaterThan(adPrints.length / 3);
+  });
+
+  it('are the same streamed in any chunking as for the whole buffer', () => {
+    const random = seededRandom(7);
+    for (const maxChunk of [1, 97, 800, 5000]) {
+      const streamer = createFingerprinter();
+      const streamed: Landmark[] = [];
+      for (let at = 0; at < ad.length;) {
+        const size = 1 + Math.floor(random() * maxChunk);
+        streamed.push(...streamer.push(ad.subarray(at, at + size)));
+        at += size;
+      }
+      streamed.push(...streamer.flush());
+      expect(streamed).toEqual(adPrints);
+    }
+  });
+
+  it('are the same streamed at the microphone rate as for the resampled buffer', () => {
+    const at48k = toneBursts(6, 11, 48_000);
+    const whole = fingerprint(resample(at48k, 48_000));
+    expect(fingerprint(at48k, 48_000)).toEqual(whole);
+    const streamer = createFingerprinter(48_000);
+    const streamed: Landmark[] = [];
+    for (let at = 0; at < at48k.length; at += 4800) streamed.push(...streamer.push(at48k.subarray(at, at + 4800)));
+    streamed.push(...streamer.flush());
+    expect(streamed).toEqual(whole);
+  });
+
+  it('come out while audio arrives, not only at the end', () => {
+    const streamer = createFingerprinter();
+    const early = streamer.push(ad.subarray(0, 3 * RATE));
+    expect(early.length).toBeGreaterThan(30);
+    expect(Math.max(...early.map((l) => l.t))).toBeGreaterThan(2 / FRAME_SECONDS);
+  });
+});
+
+describe('alignment', () => {
+  it('finds a clip cut from the middle at its offset', () => {
+    const startSample = 12 * RATE + 123;
+    const { query, candidates } = identify(ad.slice(startSample, startSample + 5 * RATE));
+    const [best, second] = candidates;
+    expect(best?.id).toBe('ad');
+    expect(Math.abs(best!.offset - startSample / RATE / FRAME_SECONDS)).toBeLessThanOrEqual(1);
+    expect(isConfidentMatch(best!.score, query.length)).toBe(true);
+    expect(best!.score).toBeGreaterThan(0.3 * query.length);
+    expect(second?.score ?? 0).toBeLessThan(best!.score / 10);
+  });
+
+  it('finds a clip through noise at 0 dB and the telephone band', () => {
+    const startSample = 20 * RATE + 7;
+    const clip = phoneBand(withNoise(ad.slice(startSample, startSample + 5 * RATE), 0, 5));
+    const { query, candidates } = identify(clip);
+    expect(candidates[0]?.id).toBe('ad');
+    expect(Math.abs(candidates[0]!.offset - startSample / RATE / FRAME_SECONDS)).toBeLessThanOrEqual(1);
+    expect(isConfidentMatch(candidates[0]!.score, query.length)).toBe(true);
+  });
+
+  it('gives unrelated audio a low score and no confident match', () => {
+    for (const seed of [21, 22, 23]) {
+      const { query, candidates } = identify(toneBursts(5, seed));
+      for (const { score } of candidates) {
+        expect(score).toBeLessThan(0.05 * query.length);
+        expect(isConfidentMatch(score, query.length)).toBe(false);
+      }
+    }
+  });
+
+  it('gathers a query whose tempo differs by 2% on one alignment', () => {
+    // Stored landmarks of a recording played 2% faster than the query: db.t = 400 + 1.02 · query.t.
+    const random = seededRandom(3);
+    const query = Array.from({ length: 300 }, (_, i) => ({ hash: i, t: Math.floor(random() * 312) }));
+    const hits = query.map(({ hash, t }) => ({ id: 'fast', hash, t: Math.round(400 + 1.02 * t) }));
+    const [best] = alignMatches(query, hits);
+    expect(best).toMatchObject({ id: 'fast', offset: 400 });
+    expect(best!.score).toBeGreaterThanOrEqual(290);
+  });
+
+  it('counts each query landmark once and ranks best first', () => {
+    const query = [
+      { hash: 1, t: 0 },
+      { hash: 2, t: 5 },
+      { hash: 3, t: 9 },
+    ];
+    const hits = [
+      { id: 'b', hash: 1, t: 100 },
+      { id: 'b', hash: 1, t: 101 },
+      { id: 'a', hash: 1, t: 50 },
+      { id: 'a', hash: 2, t: 55 },
+      { id: 'a', hash: 3, t: 59 },
+      { id: 'c', hash: 99, t: 1 },
+    ];
+    expect(alignMatches(query, hits)).toEqual([
+      { id: 'a', score: 3, offset: 50 },
+      { id: 'b', score: 1, offset: 100 },
+    ]);
+  });
+});
+
+describe('match confidence', () => {
+  it('rises with the score, stays within 0..1 and crosses one half at the threshold', () => {
+    const values = [0, 1, 5, 10, 20, 50, 400].map((score) => matchConfidence(score, 200));
+    expect(values[0]).toBe(0);
+    for (let i = 1; i < values.length; i++) expect(values[i]!).toBeGreaterThan(values[i - 1]!);
+    expect(values.every((v) => v >= 0 && v < 1)).toBe(true);
+    for (const count of [50, 200, 2000]) {
+      let score = 0;
+      while (!isConfidentMatch(score, count)) score++;
+      expect(matchConfidence(score, count)).toBeGreaterThanOrEqual(0.5);
+      expect(matchConfidence(score - 1, count)).toBeLessThan(0.5);
+    }
+  });
+});
+
+describe('resample', () => {
+  const sine = (hz: number, rate: number, seconds: number) =>
+    Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => Math.sin((2 * Math.PI * hz * i) / rate));
+
+  it('keeps a tone in the pass band, in time and level', () => {
+    for (const from of [48_000, 44_100, 22_050, 11_025, 16_000]) {
+      const out = resample(sine(1000, from, 1), from);
+      expect(out.length).toBe(RATE);
+      let worst = 0;
+      for (let i = 200; i < RATE - 200; i++) {
+        worst = Math.max(worst, Math.abs(out[i]! - Math.sin((2 * Math.PI * 1000 * i) / RATE)));
+      }
+      expect(worst).toBeLessThan(0.01);
+    }
+  });
+
+  it('removes what lies above the new Nyquist frequency instead of folding it back', () => {
+    for (const from of [48_000, 44_100]) {
+      const out = resample(sine(5000, from, 1), from); // would alias to 3 kHz
+      let energy = 0;
+      for (let i = 200; i < RATE - 200; i++) energy += out[i]! ** 2;
+      expect(Math.sqrt(energy / (RATE - 400))).toBeLessThan(0.002); // under -50 dB
+    }
+  });
+
+  it('keeps a constant constant and gives the same samples in any chunking', () => {
+    const ones = resample(new Float32Array(48_000).fill(0.5), 48_000);
+    expect(Math.abs(ones[4000]! - 0.5)).toBeLessThan(1e-6);
+    const input = toneBursts(2, 9, 44_100);
+    const whole = resample(input, 44_100);
+    const r = new Resampler(44_100);
+    const parts: number[] = [];
+    for (let at = 0; at < input.length; at += 1234) parts.push(...r.push(input.subarray(at, at + 1234)));
+    parts.push(...r.flush());
+    expect(Float32Array.from(parts)).toEqual(whole);
+  });
+});
