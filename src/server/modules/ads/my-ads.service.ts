@@ -5,7 +5,8 @@ import type { Storage } from '../../adapters/storage/storage.js';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
-import { createUploader, type ReceivedFile } from '../media/upload.js';
+import type { FingerprintStore } from '../identify/identify.service.js';
+import { createUploader, type ReceivedFile, type StoredAudio } from '../media/upload.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { toOwnAd, type AdRow, type AdsRepository, type NewAdRow } from './ads.repository.js';
 
@@ -38,6 +39,8 @@ export function createMyAdsService(deps: {
   clock?: () => Date;
   /** Told after every write that can change what the public sees (the public cache clears). */
   publicChanged?: () => void;
+  /** The acoustic index: an ad's landmarks are written with the ad (absent: left to the backfill). */
+  fingerprints?: FingerprintStore;
 }) {
   const { repo, plans, storage } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -54,7 +57,14 @@ export function createMyAdsService(deps: {
     await Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
   }
 
-  function fileColumns(audio: Awaited<ReturnType<ReturnType<typeof createUploader>['storeAudio']>> | undefined) {
+  /** The new audio's landmarks, in the transaction that writes the ad. */
+  async function storeLandmarks(tx: Db, adId: string, audio: StoredAudio) {
+    if (deps.fingerprints && audio.facts.landmarks) {
+      await deps.fingerprints.store(tx, adId, audio.url, audio.facts.landmarks);
+    }
+  }
+
+  function fileColumns(audio: StoredAudio | undefined) {
     return audio
       ? {
           audioUrl: audio.url,
@@ -146,6 +156,7 @@ export function createMyAdsService(deps: {
             );
           }
           if (!inserted) throw new ConflictError(adMessages.createFailed('no unique slug is free for this title'));
+          await storeLandmarks(tx, inserted.id, audio);
           await plans.addCreated(tx, usage.id);
           return inserted;
         });
@@ -168,12 +179,21 @@ export function createMyAdsService(deps: {
         const audio = files.audio ? await uploader.storeAudio(userId, files.audio) : undefined;
         const logo = files.logo ? await uploader.storeImage(userId, files.logo) : undefined;
         const dropLogo = Boolean(logo) || input.remove_logo;
-        const row = await repo.update(id, userId, {
+        const values = {
           ...inputColumns(input),
           ...transcriptColumns(input, audio ? audio.facts.durationMs : before.audioDurationMs),
           ...fileColumns(audio),
           ...(dropLogo ? { logoUrl: logo?.url ?? null } : {}),
-        });
+        };
+        // New audio replaces the ad's landmarks in the same transaction: the old audio stops matching as
+        // the new one starts.
+        const row = audio
+          ? await repo.transaction(async (tx) => {
+              const updated = await repo.update(id, userId, values, tx);
+              if (updated) await storeLandmarks(tx, id, audio);
+              return updated;
+            })
+          : await repo.update(id, userId, values);
         if (!row) throw new NotFoundError('Ad not found');
         await removeFiles([audio ? before.audioUrl : null, dropLogo ? before.logoUrl : null]);
         return toOwnAd(row);

@@ -72,7 +72,7 @@ const ENDPOINTS: { method: string; path: string; text: string; code: string }[] 
   {
     method: 'GET',
     path: `${API_V1}/ads/{id}/analytics?period=7d|30d|90d|all`,
-    text: 'Plays, clicks, shares, QR scans and listeners over whole UTC days (30d when no period is given), per day, per source (direct, qr, embed, share or the referring site) and per device: the figures of your Analytics page.',
+    text: 'Plays, clicks, shares, QR scans and listeners over whole UTC days (30d when no period is given), per day, per source (direct, qr, embed, share, listen or the referring site) and per device: the figures of your Analytics page.',
     code: curlCommand('GET', `"${ads}/$AD_ID/analytics?period=7d"`),
   },
 ];
