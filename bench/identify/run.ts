@@ -1,0 +1,11 @@
+/**
+ * Identify benchmark: how well a few seconds heard by a phone find their ad (accuracy.ts).
+ *   npm run bench:identify                 # 200 catalogue ads, 100 other spoken ads, 50 music beds
+ *   BENCH_ADS=50 BENCH_FOREIGN_ADS=20 BENCH_MUSIC=10 npm run bench:identify     # a quicker look
+ * Generated audio and degraded recordings are cached in BENCH_IDENTIFY_CACHE (default: the temp dir).
+ */
+import { runAccuracy } from './accuracy.js';
+import { ensureTools } from './tools.js';
+
+ensureTools();
+await runAccuracy();
