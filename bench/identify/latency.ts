@@ -105,10 +105,11 @@ async function load(database: Database, dataDir: string, audio: DemoAudio) {
         for (const l of base.landmarks) {
           const bin1 = (l.hash >>> 12) & 0x7f;
           const bin2 = (l.hash >>> 5) & 0x7f;
-          const shift = Math.floor(random() * 25) - 12;
+          // Never 0: a copy of the demo ad's own hash would make the query's hashes common on purpose.
+          const shift = (1 + Math.floor(random() * 12)) * (random() < 0.5 ? -1 : 1);
           const lo = Math.min(bin1, bin2);
           const hi = Math.max(bin1, bin2);
-          const s = Math.max(-lo, Math.min(PAIRS - 1 - hi, shift));
+          const s = shift < 0 ? (lo + shift >= 0 ? shift : -shift) : hi + shift < PAIRS ? shift : -shift;
           ids.push(id);
           hashes.push(((bin1 + s) << 12) | ((bin2 + s) << 5) | (l.hash & 31));
           frames.push(l.t + offset);
