@@ -51,6 +51,9 @@ import { createRequireApiKey } from './modules/api-keys/require-api-key.js';
 import { apiV1Routes } from './modules/api-v1/api-v1.routes.js';
 import { openApiOptions } from './modules/api-v1/openapi.js';
 import { createAdForm } from './modules/ads/ad-form.js';
+import { createIdentifyRepository } from './modules/identify/identify.repository.js';
+import { identifyRoutes } from './modules/identify/identify.routes.js';
+import { createIdentifyService } from './modules/identify/identify.service.js';
 import { createPlansRepository } from './modules/plans/plans.repository.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -100,6 +103,11 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** Runs the automatic transcriptions; null when TRANSCRIBE_URL is not set. */
     transcriptionWorker: TranscriptionWorker | null;
+    /**
+     * Computes the landmarks of every ad that lacks them (run in the background at start); resolves to the
+     * number of ads indexed, early when the app closes.
+     */
+    indexFingerprints: () => Promise<number>;
   }
 }
 
@@ -218,12 +226,23 @@ export async function buildApp(deps: AppDeps) {
         options: deps.transcriptionWorker,
       })
     : null;
+  const identify = createIdentifyService({
+    repo: createIdentifyRepository(database.db),
+    storage: deps.storage,
+    log: app.log,
+  });
+  // Closing stops the backfill before the audio workers go (onClose).
+  const closing = new AbortController();
+  app.addHook('preClose', async () => closing.abort());
+  app.decorate('indexFingerprints', () => identify.backfill({ signal: closing.signal }));
+  await app.register(identifyRoutes, { identify, limits });
   const myAds = createMyAdsService({
     repo: adsRepo,
     plans,
     storage: deps.storage,
     publicChanged,
     transcription: transcription?.queue,
+    fingerprints: identify,
   });
   const transcriptionWorker = transcription?.worker(myAds) ?? null;
   app.decorate('transcriptionWorker', transcriptionWorker);
@@ -254,6 +273,7 @@ export async function buildApp(deps: AppDeps) {
     myAds,
     adForm,
     analytics,
+    identify,
     requireApiKey: createRequireApiKey(apiKeys),
     limits,
   });

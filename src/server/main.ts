@@ -54,6 +54,14 @@ async function main() {
     },
     (err: unknown) => app.log.warn({ err }, 'Sweeping unreferenced uploads failed'),
   );
+  // In the background: landmarks of ads that have none yet (the demo ads at first start, ads from before
+  // identification existed, or after a change of the landmark algorithm).
+  void app.indexFingerprints().then(
+    (indexed) => {
+      if (indexed) app.log.info(`Indexed the sound of ${indexed} ads for identification`);
+    },
+    (err: unknown) => app.log.warn({ err }, 'Indexing the sound of ads failed'),
+  );
 }
 
 main().catch((err) => {

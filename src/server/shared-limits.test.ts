@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_REQUESTS_PER_MINUTE } from '../shared/api-keys.js';
 import { EVENTS_PER_MINUTE } from '../shared/analytics.js';
 import { contactMessages } from '../shared/contact.js';
+import { IDENTIFY_PER_MINUTE } from '../shared/identify.js';
 import { openRedis } from './adapters/redis/redis.js';
 import { insertAd } from './db/seed/factories.js';
 import { callApi, createApiKey } from './test/api-key.js';
@@ -55,6 +56,22 @@ describe('with REDIS_URL, every rate limit holds in total across app processes',
     }
     expect(statuses.slice(0, API_REQUESTS_PER_MINUTE).every((s) => s === 200)).toBe(true);
     expect(statuses[API_REQUESTS_PER_MINUTE]).toBe(429);
+  });
+
+  it(`identification by sound: ${IDENTIFY_PER_MINUTE} queries a minute per client`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= IDENTIFY_PER_MINUTE; i++) {
+      const res = await either(i).app.inject({
+        method: 'POST',
+        url: '/api/identify',
+        payload: { landmarks: [[1, 1]] },
+        remoteAddress: '203.0.113.51',
+        headers: { 'user-agent': CHROME },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, IDENTIFY_PER_MINUTE).every((s) => s === 200)).toBe(true);
+    expect(statuses[IDENTIFY_PER_MINUTE]).toBe(429);
   });
 
   it('the contact form: 5 messages per 10 minutes per address', async () => {

@@ -9,8 +9,11 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const CLICK_TARGETS = ['website_button', 'call_button'] as const;
 export type ClickTarget = (typeof CLICK_TARGETS)[number];
 
-/** How a listener reached the ad, when the page knows it from `?src=`; otherwise the referring host or direct. */
-export const ENTRY_SOURCES = ['direct', 'qr', 'embed', 'share'] as const;
+/**
+ * How a listener reached the ad, when the page knows it from `?src=` (`listen`: found by the Listen button);
+ * otherwise the referring host or direct.
+ */
+export const ENTRY_SOURCES = ['direct', 'qr', 'embed', 'share', 'listen'] as const;
 export type EntrySource = (typeof ENTRY_SOURCES)[number];
 
 export const DEVICE_CLASSES = ['desktop', 'mobile', 'tablet'] as const;
@@ -44,7 +47,7 @@ export const EventInput = z
     /** An entry source, or the host of the referring site. */
     source: z
       .union([z.enum(ENTRY_SOURCES), z.string().toLowerCase().regex(HOSTNAME)], {
-        error: 'source must be direct, qr, embed, share or a host name',
+        error: 'source must be direct, qr, embed, share, listen or a host name',
       })
       .default('direct'),
   })
@@ -115,7 +118,8 @@ export const AnalyticsSummary = z
     totals: EventCounts.extend({ ads: count, activeAds: count }),
     daily: z.array(DailyCounts).meta({ description: 'Every day of the period, zero-filled' }),
     sources: z.array(z.object({ source: z.string(), events: count })).meta({
-      description: 'Events by source: direct, qr, embed, share, or the host of a referring site',
+      description:
+        'Events by source: direct, qr, embed, share, listen (found by sound), or the host of a referring site',
     }),
     devices: z.array(z.object({ device: z.enum(DEVICE_CLASSES), events: count })),
     ads: z.array(AdAnalytics),

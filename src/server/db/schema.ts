@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -181,6 +181,43 @@ export const ads = pgTable(
     ),
   ],
 );
+
+/**
+ * The public condition of an ad: published and active. Every public read (the directory, the ad page,
+ * suggestions, the sitemap, identification by sound) uses this one condition.
+ */
+export const adIsPublic = and(eq(ads.status, 'published'), eq(ads.isActive, true))!;
+
+/**
+ * Landmarks of an ad's audio (see src/shared/fingerprint): the unsigned 32-bit hash stored with the same
+ * bits as a signed int4, and its frame. No key: rows are only ever found by hash or replaced by ad.
+ */
+export const adFingerprints = pgTable(
+  'ad_fingerprints',
+  {
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    hash: integer('hash').notNull(),
+    t: integer('t').notNull(),
+  },
+  (t) => [
+    // INCLUDE (ad_id, t) in the migration: a query's hashes are answered by an index-only scan.
+    index('ad_fingerprints_hash_idx').on(t.hash),
+    index('ad_fingerprints_ad_id_idx').on(t.adId),
+  ],
+);
+
+/** Which audio file and landmark version an ad's landmarks come from; the backfill indexes the rest. */
+export const adFingerprintSets = pgTable('ad_fingerprint_sets', {
+  adId: uuid('ad_id')
+    .primaryKey()
+    .references(() => ads.id, { onDelete: 'cascade' }),
+  audioUrl: text('audio_url').notNull(),
+  version: integer('version').notNull(),
+  landmarks: integer('landmarks').notNull(),
+  indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Every word of the ads' searchable text (lowercase, unstemmed), kept by a trigger on ads: the
@@ -377,6 +414,8 @@ export const schema = {
   verifications,
   profiles,
   ads,
+  adFingerprints,
+  adFingerprintSets,
   searchWords,
   transcriptionJobs,
   analytics,

@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
+import { AUDIO_FORMATS, type AudioFormat } from '../modules/media/audio-facts.js';
+
+// As in audio-facts.ts: wavefile's CommonJS build, whatever the loader.
+const { WaveFile } = createRequire(import.meta.url)('wavefile') as typeof import('wavefile');
 
 const run = promisify(execFile);
 
@@ -36,4 +41,41 @@ export async function hoursLongMp3(dir: string, { lyingHeader = false } = {}): P
   if (!lyingHeader) return body;
   const withInfo = await toneFile(dir, 'info.mp3', 20, RAW_MP3.slice(0, 6));
   return Buffer.concat([withInfo, body.subarray(0, body.length - withInfo.length)]);
+}
+
+/** The mono mix of a whole audio file, at its own sample rate (decoded by the server's decoders). */
+export async function decodeMono(
+  bytes: Uint8Array,
+  format: AudioFormat,
+): Promise<{ samples: Float32Array; rate: number }> {
+  const pieces: Float32Array[] = [];
+  let rate = 0;
+  for await (const piece of AUDIO_FORMATS[format].decode(bytes)) {
+    if (!piece.samplesDecoded) continue;
+    rate = piece.sampleRate;
+    const mono = new Float32Array(piece.samplesDecoded);
+    for (const channel of piece.channelData) {
+      for (let i = 0; i < mono.length; i++) mono[i]! += channel[i]! / piece.channelData.length;
+    }
+    pieces.push(mono);
+  }
+  const samples = new Float32Array(pieces.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    samples.set(piece, at);
+    at += piece.length;
+  }
+  return { samples, rate };
+}
+
+/** A 16-bit mono WAV file of `samples` (-1..1). */
+export function wavFile(samples: Float32Array, rate: number): Buffer {
+  const wav = new WaveFile();
+  wav.fromScratch(
+    1,
+    rate,
+    '16',
+    Int16Array.from(samples, (v) => Math.round(Math.max(-1, Math.min(1, v)) * 32767)),
+  );
+  return Buffer.from(wav.toBuffer());
 }

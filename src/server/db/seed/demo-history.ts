@@ -46,6 +46,7 @@ const SOURCES = [
   ['share', 12],
   ['embed', 10],
   ['qr', 7],
+  ['listen', 5],
   ['facebook.com', 11],
   ['news.google.com', 6],
   ['x.com', 4],

@@ -111,7 +111,7 @@ describe('demo seed', () => {
     expect(shares).toBeGreaterThan(0);
     expect(qrScans).toBeGreaterThan(0);
     const sources = summary.sources.map((s) => s.source);
-    expect(sources).toEqual(expect.arrayContaining(['direct', 'qr', 'share', 'embed', 'facebook.com']));
+    expect(sources).toEqual(expect.arrayContaining(['direct', 'qr', 'share', 'embed', 'listen', 'facebook.com']));
     expect(summary.devices.map((d) => d.device).sort()).toEqual(['desktop', 'mobile', 'tablet']);
     // Since the oldest ad went up, every week has plays, and Sundays are quieter than Fridays.
     const weeks = summary.daily.slice(-84);

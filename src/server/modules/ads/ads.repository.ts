@@ -4,7 +4,7 @@ import type { AdListQuery, OwnAd, PublicAd, TranscriptionState } from '../../../
 import type { Category } from '../../../shared/categories.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ads, searchWords } from '../../db/schema.js';
+import { adIsPublic, ads, searchWords } from '../../db/schema.js';
 
 // Every column but the search vectors, which stay in the database.
 const { searchVector: _omit, searchHead: _omitHead, ...adColumns } = getTableColumns(ads);
@@ -16,8 +16,6 @@ export type ListedAdRow = AdRow & {
   transcriptHeadline?: string | null;
   descriptionHeadline?: string | null;
 };
-
-const visible = and(eq(ads.status, 'published'), eq(ads.isActive, true))!;
 
 /** Escapes LIKE wildcards so user text matches literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
@@ -101,7 +99,7 @@ const rank = (search: AdSearch) => sql`ts_rank_cd(${ads.searchHead}, ${tsq(searc
  * ORDER BY ... LIMIT).
  */
 export function listVisibleQueries(db: Db, q: Omit<AdListQuery, 'search'>, search?: AdSearch) {
-  const conds: SQL[] = [visible];
+  const conds: SQL[] = [adIsPublic];
   if (search) conds.push(sql`${ads.searchVector} @@ ${tsq(search.tsquery)}`);
   if (q.category) conds.push(eq(ads.category, q.category));
   if (q.location) conds.push(ilike(ads.location, `%${likeEscape(q.location)}%`));
@@ -164,7 +162,7 @@ export function suggestQueries(db: Db, search: AdSearch, limit: number) {
           db
             .select({ id: ads.id })
             .from(ads)
-            .where(and(visible, inHead))
+            .where(and(adIsPublic, inHead))
             .orderBy(desc(ads.createdAt), desc(ads.id))
             .limit(SUGGEST_CANDIDATES),
         ),
@@ -175,7 +173,7 @@ export function suggestQueries(db: Db, search: AdSearch, limit: number) {
       db
         .select(fields)
         .from(ads)
-        .where(and(visible, sql`${ads.searchVector} @@ ${tsq(search.tsquery)}`, sql`NOT (${inHead})`))
+        .where(and(adIsPublic, sql`${ads.searchVector} @@ ${tsq(search.tsquery)}`, sql`NOT (${inHead})`))
         // Sorting on an expression keeps the planner off the newest-first index: walking it for a word
         // no transcript holds checks every ad's full vector; the GIN index finds the few matches.
         .orderBy(sql`${ads.createdAt} + interval '0 s' DESC`, desc(ads.id))
@@ -217,7 +215,7 @@ export function createAdsRepository(db: Db) {
       return db
         .select({ slug: ads.slug, updatedAt: ads.updatedAt })
         .from(ads)
-        .where(visible)
+        .where(adIsPublic)
         .orderBy(desc(ads.createdAt), desc(ads.id))
         .limit(50_000);
     },
@@ -226,7 +224,7 @@ export function createAdsRepository(db: Db) {
       const [row] = await db
         .select(adColumns)
         .from(ads)
-        .where(and(visible, eq(ads.slug, slug)))
+        .where(and(adIsPublic, eq(ads.slug, slug)))
         .limit(1);
       return row ?? null;
     },
@@ -235,7 +233,7 @@ export function createAdsRepository(db: Db) {
       return db
         .select(adColumns)
         .from(ads)
-        .where(and(visible, eq(ads.category, ad.category), ne(ads.id, ad.id)))
+        .where(and(adIsPublic, eq(ads.category, ad.category), ne(ads.id, ad.id)))
         .orderBy(desc(ads.createdAt), desc(ads.id))
         .limit(limit);
     },

@@ -5,7 +5,8 @@ import type { Storage } from '../../adapters/storage/storage.js';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { AppError, BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
-import { createUploader, type ReceivedFile } from '../media/upload.js';
+import type { FingerprintStore } from '../identify/identify.service.js';
+import { createUploader, type ReceivedFile, type StoredAudio } from '../media/upload.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { toOwnAd, type AdRow, type AdsRepository, type NewAdRow } from './ads.repository.js';
 
@@ -60,6 +61,8 @@ export function createMyAdsService(deps: {
   /** Told after every write that can change what the public sees (the public cache clears). */
   publicChanged?: () => void;
   transcription?: AudioTranscription;
+  /** The acoustic index: an ad's landmarks are written with the ad (absent: left to the backfill). */
+  fingerprints?: FingerprintStore;
 }) {
   const { transcription } = deps;
   const { repo, plans, storage } = deps;
@@ -89,7 +92,14 @@ export function createMyAdsService(deps: {
     await Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
   }
 
-  function fileColumns(audio: Awaited<ReturnType<ReturnType<typeof createUploader>['storeAudio']>> | undefined) {
+  /** The new audio's landmarks, in the transaction that writes the ad. */
+  async function storeLandmarks(tx: Db, adId: string, audio: StoredAudio) {
+    if (deps.fingerprints && audio.facts.landmarks) {
+      await deps.fingerprints.store(tx, adId, audio.url, audio.facts.landmarks);
+    }
+  }
+
+  function fileColumns(audio: StoredAudio | undefined) {
     return audio
       ? {
           audioUrl: audio.url,
@@ -198,6 +208,7 @@ export function createMyAdsService(deps: {
             );
           }
           if (!inserted) throw new ConflictError(adMessages.createFailed('no unique slug is free for this title'));
+          await storeLandmarks(tx, inserted.id, audio);
           await plans.addCreated(tx, usage.id);
           await transcription?.enqueue(tx, { adId: inserted.id, audioUrl: inserted.audioUrl, at });
           return inserted;
@@ -231,15 +242,18 @@ export function createMyAdsService(deps: {
           ...fileColumns(audio),
           ...(dropLogo ? { logoUrl: logo?.url ?? null } : {}),
         };
-        // A new audio is transcribed again: its job starts over in the transaction that saves it.
-        const row =
-          audio && transcription
-            ? await repo.transaction(async (tx) => {
-                const updated = await repo.update(id, userId, values, tx);
-                if (updated) await transcription.enqueue(tx, { adId: id, audioUrl: updated.audioUrl, at });
-                return updated;
-              })
-            : await repo.update(id, userId, values);
+        // A new audio replaces the ad's landmarks and starts its transcription over, in the transaction that
+        // saves it: the old audio stops matching as the new one starts.
+        const row = audio
+          ? await repo.transaction(async (tx) => {
+              const updated = await repo.update(id, userId, values, tx);
+              if (updated) {
+                await storeLandmarks(tx, id, audio);
+                await transcription?.enqueue(tx, { adId: id, audioUrl: updated.audioUrl, at });
+              }
+              return updated;
+            })
+          : await repo.update(id, userId, values);
         if (!row) throw new NotFoundError('Ad not found');
         if (audio) transcription?.enqueued();
         await removeFiles([audio ? before.audioUrl : null, dropLogo ? before.logoUrl : null]);

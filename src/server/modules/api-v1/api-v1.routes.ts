@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AdCreateForm, AdUpdateForm, FILE_RULES, fileMessages, OwnAd } from '../../../shared/ads.js';
 import { AnalyticsQuery, AnalyticsSummary } from '../../../shared/analytics.js';
 import { API_REQUESTS_PER_MINUTE, apiKeyMessages } from '../../../shared/api-keys.js';
+import { IDENTIFY_FILE_MAX_SECONDS, IdentifyFileForm, IdentifyResponse } from '../../../shared/identify.js';
 import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import { callerOf } from '../../caller.js';
 import { rateLimitError } from '../../errors.js';
@@ -14,6 +15,8 @@ import { refuseUnreadUploads, uploadRateLimit, type AdForm } from '../ads/ad-for
 import type { MyAdsService } from '../ads/my-ads.service.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { RequireApiKey } from '../api-keys/require-api-key.js';
+import type { IdentifyService } from '../identify/identify.service.js';
+import { readRecording } from '../identify/recording.js';
 import { errorResponse, noContent } from './openapi.js';
 
 /** The ad id of the path; one that cannot exist answers like someone else's ad. */
@@ -51,11 +54,12 @@ export async function apiV1Routes(
     myAds: MyAdsService;
     adForm: AdForm;
     analytics: AnalyticsService;
+    identify: IdentifyService;
     requireApiKey: RequireApiKey;
     limits: RateLimitStore;
   },
 ) {
-  const { myAds, adForm, analytics, requireApiKey } = deps;
+  const { myAds, adForm, analytics, identify, requireApiKey } = deps;
 
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -182,6 +186,34 @@ export async function apiV1Routes(
         },
       },
       async (req) => analytics.summary(owner(req), { period: req.query.period, adId: req.params.id }),
+    );
+
+    v1.post(
+      '/api/v1/identify',
+      {
+        schema: {
+          operationId: 'identifyRecording',
+          summary: 'Which public ad a recording is (stations checking what aired)',
+          description: `Send a recording of up to ${IDENTIFY_FILE_MAX_SECONDS} seconds from any part of an ad; it is decoded, fingerprinted and matched against every published, active ad, and not kept. \`match\` is set only when the best candidate aligns far above chance.`,
+          consumes: ['multipart/form-data'],
+          body: streamedForm(IdentifyFileForm),
+          response: {
+            200: IdentifyResponse,
+            400: errorResponse(
+              `No recording in the file field, one that does not decode, or one longer than ${IDENTIFY_FILE_MAX_SECONDS} seconds`,
+            ),
+            413: errorResponse("The recording is over the audio file limit ('File size exceeds 10MB limit.')"),
+            415: errorResponse(
+              "The file is not audio of an accepted format ('Invalid file type. Please select a audio file.')",
+            ),
+            ...COMMON,
+          },
+        },
+      },
+      async (req) => {
+        const { bytes, format } = await readRecording(req);
+        return identify.identifyRecording(bytes, format);
+      },
     );
   });
 }

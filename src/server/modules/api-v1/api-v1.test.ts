@@ -322,6 +322,7 @@ describe('the OpenAPI document', () => {
         'PUT /api/v1/ads/{id}',
         'DELETE /api/v1/ads/{id}',
         'GET /api/v1/ads/{id}/analytics',
+        'POST /api/v1/identify',
         'GET /api/v1/openapi.json',
       ].sort(),
     );

@@ -8,6 +8,7 @@ import {
   UndecodableAudioError,
   type AudioFacts,
   type AudioFormat,
+  type AudioReadOptions,
 } from './audio-facts.js';
 import type { AudioResult, AudioTask } from './audio-worker.js';
 
@@ -46,13 +47,17 @@ function audioPool() {
   return pool;
 }
 
-/** Duration and waveform of an uploaded file, computed off the event loop. */
-export async function analyseAudio(bytes: Uint8Array, format: AudioFormat): Promise<AudioFacts> {
+/** Duration and waveform (and, when asked, the landmarks) of an audio file, computed off the event loop. */
+export async function analyseAudio(
+  bytes: Uint8Array,
+  format: AudioFormat,
+  options?: AudioReadOptions,
+): Promise<AudioFacts> {
   const workers = audioPool();
   if (workers.queueSize >= workers.options.maxQueue) throw new AudioBusyError();
   let result: AudioResult;
   try {
-    result = await workers.run({ bytes, format }, { signal: AbortSignal.timeout(TASK_TIMEOUT_MS) });
+    result = await workers.run({ bytes, format, options }, { signal: AbortSignal.timeout(TASK_TIMEOUT_MS) });
   } catch {
     // Out of time or memory, or the decoder crashed its thread: nothing about this file is usable.
     throw new UndecodableAudioError(fileMessages.undecodable(AUDIO_FORMATS[format].name));

@@ -6,27 +6,43 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { parseBuffer } from 'music-metadata';
 import { OggOpusDecoder } from 'ogg-opus-decoder';
 import { fileMessages } from '../../../shared/ads.js';
+import { createFingerprinter, type Fingerprinter } from '../../../shared/fingerprint/index.js';
 import { AUDIO_MAX_SECONDS, WAVEFORM_BARS } from '../../../shared/limits.js';
 import { m4aMoovFirst } from './m4a.js';
+
+/** Landmarks as the database keeps them: each hash's 32 bits read as a signed integer, and its frame. */
+export interface LandmarkColumns {
+  hashes: Int32Array;
+  frames: Int32Array;
+}
 
 export interface AudioFacts {
   durationMs: number;
   /** WAVEFORM_BARS values in 0..1, the loudest bar being 1. */
   peaks: number[];
+  /** The audio's landmark fingerprint, when asked for. */
+  landmarks?: LandmarkColumns;
+}
+
+export interface AudioReadOptions {
+  /** Also compute the landmark fingerprint, from the same decoding. */
+  fingerprint?: boolean;
+  /** Longest accepted audio (AUDIO_MAX_SECONDS unless shorter). */
+  maxSeconds?: number;
 }
 
 /** An audio file refused; the message is the one the user sees. */
 export class AudioRefusedError extends Error {}
 export class UndecodableAudioError extends AudioRefusedError {}
 export class AudioTooLongError extends AudioRefusedError {
-  constructor() {
-    super(fileMessages.audioTooLong);
+  constructor(message: string = fileMessages.audioTooLong) {
+    super(message);
   }
 }
 
 const MIN_SECONDS = 0.5;
-/** Decoding stops here: an encoder's padding may add a little, a lying header no more than this. */
-const MAX_DECODED_SECONDS = AUDIO_MAX_SECONDS + 1;
+/** Decoding stops a second past the limit: an encoder's padding may add a little, a lying header no more. */
+const DECODING_MARGIN_SECONDS = 1;
 /** Bytes handed to a decoder at a time; its output for one chunk is all the PCM ever held. */
 const CHUNK_BYTES = 64 * 1024;
 /** Samples summarised by one running maximum: 5 minutes at 48 kHz keep about 28,000 numbers. */
@@ -114,31 +130,40 @@ export const MIME_OF: Record<AudioFormat, string> = {
 };
 
 /**
- * Reads an audio file's duration and waveform peaks from its decoded audio, once, at upload. Bounded
- * work: a header that declares more than AUDIO_MAX_SECONDS is refused before decoding; decoding runs in
- * chunks, keeps only running maxima, and stops as soon as the audio passes the limit (a lying header).
+ * Reads an audio file's duration and waveform peaks (and, when asked, its landmark fingerprint) from its
+ * decoded audio, once, at upload. Bounded work: a header that declares more than the limit
+ * (AUDIO_MAX_SECONDS) is refused before decoding; decoding runs in chunks, keeps only running maxima (and
+ * the fingerprinter's few frames), and stops as soon as the audio passes the limit (a lying header).
  * CPU-heavy: the server calls it in a worker thread (audio-analyser.ts).
  */
-export async function readAudioFacts(bytes: Uint8Array, format: AudioFormat = 'mp3'): Promise<AudioFacts> {
+export async function readAudioFacts(
+  bytes: Uint8Array,
+  format: AudioFormat = 'mp3',
+  options: AudioReadOptions = {},
+): Promise<AudioFacts> {
   const { name } = AUDIO_FORMATS[format];
   const undecodable = () => new UndecodableAudioError(fileMessages.undecodable(name));
+  const maxDecodedSeconds =
+    Math.min(options.maxSeconds ?? AUDIO_MAX_SECONDS, AUDIO_MAX_SECONDS) + DECODING_MARGIN_SECONDS;
 
   const header = await parseBuffer(
     bytes,
     { mimeType: MIME_OF[format], size: bytes.length },
     { duration: false, skipCovers: true },
   ).catch(() => null);
-  if ((header?.format.duration ?? 0) > MAX_DECODED_SECONDS) throw new AudioTooLongError();
+  if ((header?.format.duration ?? 0) > maxDecodedSeconds) throw new AudioTooLongError();
 
   const peaks = new RunningPeaks();
+  const landmarks = options.fingerprint ? new RunningLandmarks() : null;
   let samples = 0;
   let sampleRate = 0;
   const take = (out: Decoded) => {
     if (!out.samplesDecoded || !out.channelData[0]) return;
     sampleRate = out.sampleRate;
     samples += out.samplesDecoded;
+    if (samples / sampleRate > maxDecodedSeconds) throw new AudioTooLongError();
     peaks.push(out.channelData, out.samplesDecoded);
-    if (samples / sampleRate > MAX_DECODED_SECONDS) throw new AudioTooLongError();
+    landmarks?.push(out.channelData, out.samplesDecoded, out.sampleRate);
   };
   try {
     for await (const piece of AUDIO_FORMATS[format].decode(bytes)) take(piece);
@@ -148,7 +173,39 @@ export async function readAudioFacts(bytes: Uint8Array, format: AudioFormat = 'm
   }
   // A header with next to nothing behind it is not an ad anyone can listen to.
   if (!sampleRate || samples / sampleRate < MIN_SECONDS) throw undecodable();
-  return { durationMs: Math.round((samples / sampleRate) * 1000), peaks: computePeaks(peaks.maxima(), peaks.length) };
+  return {
+    durationMs: Math.round((samples / sampleRate) * 1000),
+    peaks: computePeaks(peaks.maxima(), peaks.length),
+    ...(landmarks ? { landmarks: landmarks.finish() } : {}),
+  };
+}
+
+/** The mono mix of each decoded piece, fingerprinted as it arrives (the PCM is never held whole). */
+class RunningLandmarks {
+  private fingerprinter: Fingerprinter | null = null;
+  private rate = 0;
+  private hashes: number[] = [];
+  private frames: number[] = [];
+
+  push(channels: Float32Array[], length: number, sampleRate: number) {
+    // A stream does not change its rate midway; a decoder that says otherwise has no usable fingerprint.
+    if (this.fingerprinter && sampleRate !== this.rate) throw new Error('the sample rate changed mid-stream');
+    this.rate = sampleRate;
+    this.fingerprinter ??= createFingerprinter(sampleRate);
+    const mono = new Float32Array(length);
+    for (const channel of channels) for (let i = 0; i < length; i++) mono[i]! += channel[i]! / channels.length;
+    this.keep(this.fingerprinter.push(mono));
+  }
+  private keep(found: { hash: number; t: number }[]) {
+    for (const landmark of found) {
+      this.hashes.push(landmark.hash | 0);
+      this.frames.push(landmark.t);
+    }
+  }
+  finish(): LandmarkColumns {
+    if (this.fingerprinter) this.keep(this.fingerprinter.flush());
+    return { hashes: Int32Array.from(this.hashes), frames: Int32Array.from(this.frames) };
+  }
 }
 
 /** The loudest sample of every BLOCK_SAMPLES, over all channels, kept as decoding goes. */

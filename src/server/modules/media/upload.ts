@@ -6,7 +6,14 @@ import { adMessages, fileMessages, FILE_RULES, maxBytesOf, type FileField } from
 import { LOGO_MAX_MEGAPIXELS, LOGO_MAX_SIDE_PX } from '../../../shared/limits.js';
 import { newFileKey, type Bucket, type Storage } from '../../adapters/storage/storage.js';
 import { AppError, BadRequestError } from '../../errors.js';
-import { audioFormatOf, AudioRefusedError, isAudioFormat, MIME_OF, type AudioFacts } from './audio-facts.js';
+import {
+  audioFormatOf,
+  AudioRefusedError,
+  isAudioFormat,
+  MIME_OF,
+  type AudioFacts,
+  type AudioFormat,
+} from './audio-facts.js';
 import { analyseAudio } from './audio-analyser.js';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
@@ -59,12 +66,19 @@ function assertImageDimensions(bytes: Buffer) {
   }
 }
 
+/** The accepted audio format the bytes are (whatever their name says), or null. */
+export async function detectAudioFormat(bytes: Uint8Array): Promise<AudioFormat | null> {
+  const ext = (await fileTypeFromBuffer(bytes))?.ext ?? '';
+  return isAudioFormat(ext) ? ext : null;
+}
+
 /**
  * Reads one uploaded file part, stopping as soon as it passes its size limit (nothing more is read),
- * then checks what the bytes really are: the browser's declared type proves nothing.
+ * then checks what the bytes really are: the browser's declared type proves nothing. The part's field
+ * names its rules, unless `as` says which (a field of another name taking an audio file).
  */
-export async function receiveFile(part: MultipartFile): Promise<ReceivedFile> {
-  const field = part.fieldname as FileField;
+export async function receiveFile(part: MultipartFile, as?: FileField): Promise<ReceivedFile> {
+  const field = as ?? (part.fieldname as FileField);
   const rule = FILE_RULES[field];
   if (!rule) {
     for await (const _ of part.file); // drain
@@ -121,7 +135,7 @@ export function createUploader(storage: Storage) {
       if (!isAudioFormat(format)) throw new InvalidFileTypeError('audio');
       let facts: AudioFacts;
       try {
-        facts = await analyseAudio(file.bytes, format);
+        facts = await analyseAudio(file.bytes, format, { fingerprint: true });
       } catch (err) {
         if (err instanceof AudioRefusedError) throw new BadRequestError(err.message);
         throw err;

@@ -24,6 +24,7 @@ const SOURCE_LABELS: Record<string, string> = {
   qr: 'QR code',
   embed: 'Embedded player',
   share: 'Share link',
+  listen: 'Listen (found by sound)',
 };
 const DEVICE_LABELS: Record<DeviceClass, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet' };
 

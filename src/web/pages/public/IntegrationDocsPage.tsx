@@ -78,8 +78,14 @@ const ENDPOINTS: { method: string; path: string; text: string; code: string }[] 
   {
     method: 'GET',
     path: `${API_V1}/ads/{id}/analytics?period=7d|30d|90d|all`,
-    text: 'Plays, clicks, shares, QR scans and listeners over whole UTC days (30d when no period is given), per day, per source (direct, qr, embed, share or the referring site) and per device: the figures of your Analytics page.',
+    text: 'Plays, clicks, shares, QR scans and listeners over whole UTC days (30d when no period is given), per day, per source (direct, qr, embed, share, listen or the referring site) and per device: the figures of your Analytics page.',
     code: curlCommand('GET', `"${ads}/$AD_ID/analytics?period=7d"`),
+  },
+  {
+    method: 'POST',
+    path: `${API_V1}/identify`,
+    text: 'Which ad a recording is: send up to 60 seconds of what aired as the file field (MP3, WAV, FLAC or Ogg). Answers { "match", "candidates" }: the published, active ad it comes from, with its slug, a confidence from 0 to 1 and where in the ad the recording starts, or a null match. The recording is not kept.',
+    code: curlCommand('POST', `${origin}${API_V1}/identify`, ['-F file=@aired.mp3']),
   },
 ];
 

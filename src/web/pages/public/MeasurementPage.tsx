@@ -80,7 +80,8 @@ export default function MeasurementPage() {
         <div className="max-w-3xl space-y-4 text-slate-800">
           <p>
             Every event keeps its source: <strong>QR code</strong>, <strong>embedded player</strong> or{' '}
-            <strong>share link</strong> when the listener arrived through one of those links,{' '}
+            <strong>share link</strong> when the listener arrived through one of those links, <strong>Listen</strong>{' '}
+            when the Listen button recognised the ad from the sound around the listener,{' '}
             <strong>the referring site</strong> (only its host name, such as news.example.com) when they followed a link
             from another website, and <strong>direct</strong> otherwise.
           </p>

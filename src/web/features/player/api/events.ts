@@ -4,8 +4,11 @@ import { isSourceHost } from '../../../../shared/sources';
 import { api } from '../../../lib/api';
 
 const STORAGE_KEY = 'adreplay:entry-source';
-/** The ?src= values of our own links: QR codes, embeds and shared links (types only: the schemas stay out of this bundle). */
-const LINK_SOURCES: readonly string[] = ['qr', 'embed', 'share'] satisfies Exclude<EntrySource, 'direct'>[];
+/**
+ * The ?src= values of our own links: QR codes, embeds, shared links and the Listen button's match (types only:
+ * the schemas stay out of this bundle).
+ */
+const LINK_SOURCES: readonly string[] = ['qr', 'embed', 'share', 'listen'] satisfies Exclude<EntrySource, 'direct'>[];
 
 /** How a visit reached us: one of our links' ?src=, else the host of another referring site, else direct. */
 export function entrySourceOf(src: string | null, referrer: string, ownHost: string): string {
