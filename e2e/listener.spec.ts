@@ -12,6 +12,13 @@ async function firstAd(page: Page, query = ''): Promise<PublicAd> {
 const cards = (page: Page) => page.getByTestId('ad-card');
 
 test.describe('finding ads', () => {
+  test('the home page loads with the featured demo ads and no console errors', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Make Your Ads Work Harder' })).toBeVisible();
+    await expect(page.locator('a[href^="/ad/"]').first()).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('search from the header goes to the directory with the search', async ({ page }) => {
     await page.goto('/');
     const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search ads' });
