@@ -19,6 +19,7 @@ const PROBES = [
   'src/web/components/ui/tile-probe.tsx',
   'src/web/lib/example.ts',
   'src/web/features/player/Example.ts',
+  'src/web/features/listen/example.ts',
   'src/web/pages/public/Example.ts',
   'src/shared/example.ts',
 ] as const;
@@ -100,6 +101,21 @@ describe('web layers', { timeout: 300_000 }, () => {
       LAYERS,
     ]);
     expect(await rulesFiredOn('src/shared/example.ts', "export { CATEGORIES } from './categories.js';\n")).toEqual([]);
+  });
+});
+
+describe('zod-free listening code', { timeout: 300_000 }, () => {
+  it('takes only types from the identify contract, and its limit from limits.ts', async () => {
+    const path = 'src/web/features/listen/example.ts';
+    const rule = 'no-restricted-imports';
+    expect(await rulesFiredOn(path, "export { IdentifyInput } from '../../../shared/identify';\n")).toEqual([rule]);
+    expect(await rulesFiredOn(path, "export { z } from 'zod';\n")).toEqual([rule]);
+    const allowed = [
+      "export type { IdentifyResponse } from '../../../shared/identify';",
+      "export { IDENTIFY_MAX_LANDMARKS } from '../../../shared/limits';",
+      '',
+    ].join('\n');
+    expect(await rulesFiredOn(path, allowed)).toEqual([]);
   });
 });
 

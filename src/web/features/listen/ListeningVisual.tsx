@@ -126,14 +126,16 @@ export function LevelMeter({
       const count = Math.floor((width + GAP) / (BAR + GAP));
       levels.push(level);
       if (levels.length > count) levels.splice(0, levels.length - count);
-      levels.forEach((l, i) => {
-        const x = width - (levels.length - i) * (BAR + GAP) + GAP;
+      // The whole width from the start: dots where nothing has been heard yet, older sound fading left.
+      for (let i = 0; i < count; i++) {
+        const l = levels[levels.length - count + i] ?? 0;
+        const x = i * (BAR + GAP);
         const h = Math.max(BAR, l * height);
-        g.globalAlpha = 0.35 + 0.65 * (i / Math.max(1, levels.length - 1));
+        g.globalAlpha = 0.3 + 0.7 * (i / Math.max(1, count - 1));
         g.beginPath();
         g.roundRect(x, (height - h) / 2, BAR, h, BAR / 2);
         g.fill();
-      });
+      }
       g.globalAlpha = 1;
     };
     frame = requestAnimationFrame(draw);
