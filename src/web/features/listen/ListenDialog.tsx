@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { adPath } from '../../../shared/ad-links';
 import { messages } from '../../../shared/messages';
+import { AdLogo } from '../../components/ad/AdLogo';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { NETWORK_ERROR } from '../../lib/api';
@@ -149,7 +150,14 @@ export default function ListenDialog({
         )}
         {match && (
           <>
-            <ListenDisc icon={<Check className="h-12 w-12" strokeWidth={2} />} />
+            <div className="relative mx-auto grid h-44 w-44 place-items-center" aria-hidden>
+              <div className="relative">
+                <AdLogo ad={match} size="xl" />
+                <span className="absolute -bottom-2 -right-2 grid h-10 w-10 place-items-center rounded-full bg-brand-600 text-white shadow-md ring-4 ring-surface">
+                  <Check className="h-5 w-5" strokeWidth={2.5} />
+                </span>
+              </div>
+            </div>
             <Status title="Found it">
               <span className="block text-base font-semibold text-slate-900">{match.title}</span>
               <span className="block">{match.businessName}</span>

@@ -99,8 +99,10 @@ export function LevelMeter({
       analyser.getFloatTimeDomainData(samples);
       let sum = 0;
       for (const s of samples) sum += s * s;
-      // RMS on a loudness-like scale: a radio across the room still moves the bars.
-      const level = Math.min(1, Math.sqrt(Math.sqrt(sum / samples.length)) * 1.6);
+      // RMS in decibels, -60 dB (silence) to -10 dB (loud): a radio across the room moves the bars, and speech
+      // rises and falls instead of filling them.
+      const db = 10 * Math.log10(sum / samples.length + 1e-12);
+      const level = Math.min(1, Math.max(0, (db + 60) / 50));
       const dpr = window.devicePixelRatio || 1;
       const width = canvas.clientWidth;
       const height = canvas.clientHeight;
