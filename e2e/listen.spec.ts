@@ -316,3 +316,39 @@ test.describe('no microphone at all', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
+
+test.describe('when the lookup fails', () => {
+  test.use({ clip: 'foreign' });
+
+  test('the rate limit and a lost connection each say so, with a way to try again', async ({ page }) => {
+    // This client has used up its lookups for the minute (the server's own limit, 30 a minute).
+    const landmarks = [[1, 1]];
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 429; i++)
+      status = (await page.request.post('/api/identify', { data: { landmarks } })).status();
+    expect(status).toBe(429);
+
+    const dialog = await openListening(page);
+    await expect(dialog.getByRole('heading', { name: 'Too many tries in a row' })).toBeVisible({ timeout: 10_000 });
+    await expect(dialog.getByText(/^Please wait \d+ seconds?, then try again\.$/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeFocused();
+
+    // The connection drops: the lookup never gets an answer.
+    await page.route('**/api/identify', (route) => route.abort('internetdisconnected'));
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Could not reach AdReplay' })).toBeVisible({ timeout: 10_000 });
+    await expect(
+      dialog.getByText('Network error. Please check your connection and try again.', { exact: true }),
+    ).toBeVisible();
+  });
+
+  test('a browser without microphone access (no getUserMedia, as on a page not served over https) offers the search', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'mediaDevices', { value: undefined }));
+    const dialog = await openListening(page);
+    await expect(dialog.getByRole('heading', { name: 'Listening is not available here' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(dialog.getByRole('searchbox', { name: 'Search ads' })).toBeVisible();
+  });
+});
