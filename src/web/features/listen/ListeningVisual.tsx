@@ -63,6 +63,14 @@ export function ListenDisc({
   );
 }
 
+/** A rounded bar, or a square one where the canvas has no roundRect (Safari before 16, Firefox before 112). */
+function bar(g: CanvasRenderingContext2D, x: number, y: number, w: number, h: number) {
+  g.beginPath();
+  if (typeof g.roundRect === 'function') g.roundRect(x, y, w, h, Math.min(w, h) / 2);
+  else g.rect(x, y, w, h);
+  g.fill();
+}
+
 /** Bars 3 px wide with 2 px gaps, the waveform of the ad page's player, scrolling in as the sound arrives. */
 const BAR = 3;
 const GAP = 2;
@@ -115,13 +123,9 @@ export function LevelMeter({
       g.fillStyle = colour;
       if (reducedMotion) {
         g.fillStyle = track;
-        g.beginPath();
-        g.roundRect(0, height / 2 - 4, width, 8, 4);
-        g.fill();
+        bar(g, 0, height / 2 - 4, width, 8);
         g.fillStyle = colour;
-        g.beginPath();
-        g.roundRect(0, height / 2 - 4, Math.max(8, width * level), 8, 4);
-        g.fill();
+        bar(g, 0, height / 2 - 4, Math.max(8, width * level), 8);
         return;
       }
       levelRef.current?.style.setProperty('--level', level.toFixed(3));
@@ -134,9 +138,7 @@ export function LevelMeter({
         const x = i * (BAR + GAP);
         const h = Math.max(BAR, l * height);
         g.globalAlpha = 0.3 + 0.7 * (i / Math.max(1, count - 1));
-        g.beginPath();
-        g.roundRect(x, (height - h) / 2, BAR, h, BAR / 2);
-        g.fill();
+        bar(g, x, (height - h) / 2, BAR, h);
       }
       g.globalAlpha = 1;
     };
