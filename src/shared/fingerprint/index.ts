@@ -3,7 +3,14 @@
  * stores every ad's landmarks, and the browser, which fingerprints the microphone and sends only landmarks.
  */
 export { FINGERPRINT_SAMPLE_RATE, FRAME_SECONDS } from './params.js';
-export { createFingerprinter, fingerprint, landmarkHash, type Fingerprinter, type Landmark } from './landmarks.js';
+export {
+  createFingerprinter,
+  fingerprint,
+  HASH_BITS,
+  landmarkHash,
+  type Fingerprinter,
+  type Landmark,
+} from './landmarks.js';
 export { Resampler, resample } from './resample.js';
 export {
   alignMatches,

@@ -3,6 +3,8 @@ import {
   FAN_OUT,
   FFT_SIZE,
   FINGERPRINT_SAMPLE_RATE,
+  HASH_BIN_SHIFT,
+  HASH_DT_SHIFT,
   HOP,
   MAX_BIN,
   MAX_DF,
@@ -12,21 +14,25 @@ import {
   PEAK_FLOOR_DB,
   PEAK_FRAMES,
   PEAK_OVER_FRAME_DB,
+  REPEAT_FRAMES,
 } from './params.js';
 import { Resampler } from './resample.js';
 
 /**
  * One landmark: a pair of spectrogram peaks. `t` is the earlier peak's frame (FRAME_SECONDS each, from the
- * start of the audio); `hash` packs the earlier peak's bin, the later peak's bin and the frames between
- * them into 22 bits (an unsigned value under 2^22), so it fits PostgreSQL's int4 as it is.
+ * start of the audio); `hash` packs the two peaks' frequencies and the time between them into 19 bits (an
+ * unsigned value under 2^19), so it fits PostgreSQL's int4 as it is, with no signed cast.
  */
 export type Landmark = { hash: number; t: number };
 
-const BANDS = MAX_BIN - MIN_BIN; // bins MIN_BIN..MAX_BIN-1, each fits 8 bits
+const BANDS = MAX_BIN - MIN_BIN; // bins MIN_BIN..MAX_BIN-1: 208, so 104 pairs of bins (7 bits)
 const DB_SCALE = 10 / Math.LN10;
 
-/** Packs a pair of peaks: earlier bin (8 bits) | later bin (8 bits) | frames between (6 bits). */
-export const landmarkHash = (bin1: number, bin2: number, dt: number): number => ((bin1 << 14) | (bin2 << 6) | dt) >>> 0;
+/** Hash bits: earlier peak's bin pair (7) | later peak's bin pair (7) | frames between, in pairs (5). */
+export const HASH_BITS = 19;
+/** Packs a pair of peaks (band bins from 0, frames apart 1..MAX_DT), quantised as params.ts says. */
+export const landmarkHash = (bin1: number, bin2: number, dt: number): number =>
+  ((bin1 >> HASH_BIN_SHIFT) << 12) | ((bin2 >> HASH_BIN_SHIFT) << 5) | (dt >> HASH_DT_SHIFT);
 
 const HANN = Float32Array.from({ length: FFT_SIZE }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / FFT_SIZE));
 
@@ -51,26 +57,42 @@ export interface Fingerprinter {
 export function createFingerprinter(sampleRate: number = FINGERPRINT_SAMPLE_RATE): Fingerprinter {
   const resampler = sampleRate === FINGERPRINT_SAMPLE_RATE ? null : new Resampler(sampleRate);
   const fft = new FFT(FFT_SIZE);
+  const power = new Float32Array(BANDS + 2);
   const frameIn = new Float32Array(FFT_SIZE);
   const spectrum = fft.createComplexArray() as number[];
 
   let pending = new Float32Array(0); // samples not yet framed
   let framed = 0; // frames computed so far
-  /** Log-power spectra of the last frames, band bins only, by frame index. */
+  /** Log-power spectra of the last frames, band bins only, by frame index... */
   const spectra = new Map<number, Float32Array>();
+  /** ...and for each bin, the largest value within PEAK_BINS bins of it in the same frame. */
+  const bandMax = new Map<number, Float32Array>();
   let examined = 0; // frames whose peaks have been decided
+  const lastSeen = new Map<number, number>(); // hash -> t it was last given at
   const recent: Peak[] = []; // peaks still within MAX_DT frames of the newest
 
   const computeFrame = (samples: Float32Array, at: number): void => {
     for (let i = 0; i < FFT_SIZE; i++) frameIn[i] = samples[at + i]! * HANN[i]!;
     fft.realTransform(spectrum, frameIn);
     const logs = new Float32Array(BANDS);
-    for (let b = 0; b < BANDS; b++) {
+    for (let b = -1; b <= BANDS; b++) {
       const re = spectrum[2 * (b + MIN_BIN)]!;
       const im = spectrum[2 * (b + MIN_BIN) + 1]!;
-      logs[b] = DB_SCALE * Math.log(re * re + im * im + 1e-20);
+      power[b + 1] = re * re + im * im;
     }
-    spectra.set(framed++, logs);
+    for (let b = 0; b < BANDS; b++) {
+      // Smoothed over three bins: reverb and noise make ragged spectra with false local maxima.
+      const smoothed = 0.5 * power[b + 1]! + 0.25 * (power[b]! + power[b + 2]!);
+      logs[b] = DB_SCALE * Math.log(smoothed + 1e-20);
+    }
+    const near = new Float32Array(BANDS);
+    for (let b = 0; b < BANDS; b++) {
+      let m = -Infinity;
+      for (let c = Math.max(0, b - PEAK_BINS); c <= Math.min(BANDS - 1, b + PEAK_BINS); c++) m = Math.max(m, logs[c]!);
+      near[b] = m;
+    }
+    spectra.set(framed, logs);
+    bandMax.set(framed++, near);
   };
 
   /** Decides frame t's peaks (its neighbours up to t + PEAK_FRAMES exist, or the stream has ended). */
@@ -85,20 +107,18 @@ export function createFingerprinter(sampleRate: number = FINGERPRINT_SAMPLE_RATE
       if (!isLocalMax(t, b, v)) continue;
       pair({ t, bin: b }, out);
     }
-    spectra.delete(t - PEAK_FRAMES);
+    spectra.delete(t);
+    bandMax.delete(t - PEAK_FRAMES);
+    // Forget hashes too old to be repeats, so a long stream keeps a bounded map.
+    if (t % 256 === 0)
+      for (const [hash, seen] of lastSeen) if (seen < t - MAX_DT - REPEAT_FRAMES) lastSeen.delete(hash);
   };
 
-  /** The largest within the neighbourhood; ties go to the earliest frame, then the lowest bin. */
+  /** The largest within the neighbourhood (a tie with a neighbour keeps both). */
   const isLocalMax = (t: number, b: number, v: number): boolean => {
-    const b0 = Math.max(0, b - PEAK_BINS);
-    const b1 = Math.min(BANDS - 1, b + PEAK_BINS);
     for (let u = t - PEAK_FRAMES; u <= t + PEAK_FRAMES; u++) {
-      const other = spectra.get(u);
-      if (!other) continue;
-      for (let c = b0; c <= b1; c++) {
-        const w = other[c]!;
-        if (w > v || (w === v && (u < t || (u === t && c < b)))) return false;
-      }
+      const other = bandMax.get(u);
+      if (other && other[b]! > v) return false;
     }
     return true;
   };
@@ -111,7 +131,11 @@ export function createFingerprinter(sampleRate: number = FINGERPRINT_SAMPLE_RATE
       const earlier = recent[i]!;
       const dt = peak.t - earlier.t;
       if (dt < 1 || Math.abs(peak.bin - earlier.bin) > MAX_DF) continue;
-      out.push({ hash: landmarkHash(earlier.bin, peak.bin, dt), t: earlier.t });
+      const hash = landmarkHash(earlier.bin, peak.bin, dt);
+      const seen = lastSeen.get(hash);
+      if (seen !== undefined && earlier.t - seen <= REPEAT_FRAMES) continue;
+      lastSeen.set(hash, earlier.t);
+      out.push({ hash, t: earlier.t });
       made++;
     }
     recent.push(peak);
