@@ -158,6 +158,29 @@ export default tseslint.config(
       ],
     },
   },
+  // The listening dialog loads on public pages at the first press of Listen: it stays free of zod as well,
+  // and takes only the types of the identify contract.
+  {
+    files: ['src/web/features/listen/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'Keep the listening code free of zod: public pages load it.' }],
+          patterns: [
+            {
+              group: ['ads', 'analytics', 'api-keys', 'auth', 'contact', 'errors', 'identify', 'oembed', 'plans'].map(
+                (m) => `**/shared/${m}`,
+              ),
+              allowTypeImports: true,
+              message: 'A schema module brings zod with it; import its types only, or take the value from limits.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     files: ['src/web/**/*.tsx'],

@@ -1,19 +1,354 @@
-import { expect, test } from './fixtures';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { request as http, type Page } from '@playwright/test';
+import type { AdListResponse, PublicAd } from '../src/shared/ads';
+import type { AnalyticsSummary } from '../src/shared/analytics';
+import { FINGERPRINT_SAMPLE_RATE, fingerprint } from '../src/shared/fingerprint';
+import type { IdentifyResponse } from '../src/shared/identify';
+import { messages } from '../src/shared/messages';
+import { expect, test as base } from './fixtures';
+import { expectAccessible } from './support/axe';
+import { chromiumArgs } from './support/browser';
 
-test('the home page loads with the featured demo ads and no console errors', async ({ page, consoleErrors }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Make Your Ads Work Harder' })).toBeVisible();
-  await expect(page.locator('a[href^="/ad/"]').first()).toBeVisible();
-  expect(consoleErrors).toEqual([]);
+/**
+ * "Heard it on air?" with Chromium's fake microphone: it plays a WAV file made here with ffmpeg, as a phone
+ * would hear a radio. One browser per clip (the file is a launch flag), so each group names its clip.
+ */
+
+const AUDIO_DIR = 'src/server/db/seed/assets/audio';
+/** The demo ad the fake microphone hears, and its title in the seed. */
+const HEARD = { key: 'harbor-pizza', title: 'Harbor Pizza Family Night' };
+const clipDir = mkdtempSync(path.join(os.tmpdir(), 'adreplay-listen-'));
+
+const CLIPS = {
+  /**
+   * Eight seconds from the middle of the ad, as a phone hears a radio: telephone band (300-3400 Hz) with
+   * pink noise about 15 dB under the voice.
+   */
+  ad: [
+    ...['-ss', '4', '-t', '8', '-i', path.join(AUDIO_DIR, `${HEARD.key}.mp3`)],
+    ...['-f', 'lavfi', '-t', '8', '-i', 'anoisesrc=color=pink:amplitude=0.04:seed=7'],
+    '-filter_complex',
+    '[0:a]aresample=48000,highpass=f=300,lowpass=f=3400,volume=0.9[ad];[1:a]aresample=48000[n];[ad][n]amix=inputs=2:duration=first:normalize=0',
+  ],
+  /** Audio that is in no ad: a synthesised melody over a bass line, with a little noise. */
+  foreign: [
+    ...[
+      '-f',
+      'lavfi',
+      '-t',
+      '8',
+      '-i',
+      "aevalsrc='0.25*sin(2*PI*(330+110*floor(mod(2*t,4)))*t)+0.2*sin(2*PI*98*t)':s=48000",
+    ],
+    ...['-f', 'lavfi', '-t', '8', '-i', 'anoisesrc=color=pink:amplitude=0.02:seed=3:r=48000'],
+    '-filter_complex',
+    '[0:a][1:a]amix=inputs=2:duration=first:normalize=0',
+  ],
+} as const;
+type Clip = keyof typeof CLIPS;
+
+/** Writes the clip as the 16-bit WAV the fake microphone plays, and as raw samples at the fingerprint rate. */
+function makeClip(clip: Clip) {
+  const wav = path.join(clipDir, `${clip}.wav`);
+  const raw = path.join(clipDir, `${clip}.f32`);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    ...CLIPS[clip],
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    wav,
+  ]);
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', wav],
+    ...['-ar', String(FINGERPRINT_SAMPLE_RATE), '-f', 'f32le', raw],
+  ]);
+  return { wav, raw };
+}
+
+const made = new Map<Clip, { wav: string; raw: string }>();
+const clipFiles = (clip: Clip) => made.get(clip) ?? made.set(clip, makeClip(clip)).get(clip)!;
+
+/**
+ * Each journey gets a browser of its own, launched with its fake microphone: the clip it plays (none: the
+ * browser has no microphone at all), and whether the permission prompt is answered yes (otherwise the
+ * browser's permission store answers).
+ */
+const test = base.extend<{ clip: Clip | null; answerPrompt: boolean }>({
+  clip: [null, { option: true }],
+  answerPrompt: [true, { option: true }],
+  context: async ({ playwright, launchOptions, clip, answerPrompt, baseURL, extraHTTPHeaders }, use) => {
+    const fakeMicrophone = clip
+      ? [
+          ...(answerPrompt ? ['--use-fake-ui-for-media-stream'] : []),
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-audio-capture=${clipFiles(clip).wav}`,
+        ]
+      : [];
+    const browser = await playwright.chromium.launch({
+      ...launchOptions,
+      args: [...(launchOptions.args ?? chromiumArgs), ...fakeMicrophone],
+    });
+    const context = await browser.newContext({ baseURL, extraHTTPHeaders, viewport: { width: 1280, height: 800 } });
+    await use(context);
+    await browser.close();
+  },
 });
 
-test('a seeded ad page plays its audio', async ({ page, request }) => {
-  const { ads } = await (await request.get('/api/ads?limit=1')).json();
-  await page.goto(`/ad/${ads[0].slug}`);
-  await expect(page.getByRole('heading', { name: ads[0].title })).toBeVisible();
-  const audio = page.locator('audio').first();
-  await audio.evaluate((el: HTMLAudioElement) => el.play());
+const baseURL = () => process.env.E2E_BASE_URL!;
+
+/** A client of the API with an address of its own (the identify limit is per client). */
+const apiClient = (address: string) =>
+  http.newContext({ baseURL: baseURL(), extraHTTPHeaders: { 'X-Forwarded-For': address } });
+
+async function demoAd(title: string): Promise<PublicAd> {
+  const api = await apiClient('198.19.1.1');
+  const res = await api.get(`/api/ads?limit=1&search=${encodeURIComponent(title)}`);
+  const ad = ((await res.json()) as AdListResponse).ads[0]!;
+  await api.dispose();
+  expect(ad.title).toBe(title);
+  return ad;
+}
+
+/**
+ * Waits until the server can name the clip: the demo ads are fingerprinted in the background after
+ * start-up, so the clip's own fingerprints (made here with the same code as the browser's) are looked
+ * up until they match, rather than sleeping for a guessed time.
+ */
+async function untilIndexed(rawFile: string, slug: string) {
+  const bytes = readFileSync(rawFile);
+  const samples = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  const landmarks = fingerprint(samples).map((l) => [l.hash, l.t]);
+  const api = await apiClient('198.19.1.2');
   await expect
-    .poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 })
-    .toBeGreaterThan(0.3);
+    .poll(
+      async () => {
+        const res = await api.post('/api/identify', { data: { landmarks } });
+        return res.ok() ? ((await res.json()) as IdentifyResponse).match?.slug : `status ${res.status()}`;
+      },
+      // Under the identify limit of this client (30 a minute).
+      { timeout: 60_000, intervals: [2_500] },
+    )
+    .toBe(slug);
+  await api.dispose();
+}
+
+async function openListening(page: Page) {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Listen for an ad' }).click();
+  return page.getByRole('dialog', { name: 'Heard it on air?' });
+}
+
+test.describe('listening to an ad of the catalogue', () => {
+  test.use({ clip: 'ad' });
+
+  test('lands on the ad it hears, counted with source listen', async ({ page, consoleErrors }) => {
+    const ad = await demoAd(HEARD.title);
+    await untilIndexed(clipFiles('ad').raw, ad.slug);
+
+    // What the owner's analytics say before (the demo advertiser, through the API).
+    const owner = await apiClient('198.19.1.3');
+    const signIn = await owner.post('/api/auth/sign-in/email', {
+      data: { email: 'demo@adreplay.test', password: 'demo-advertiser' },
+      headers: { origin: baseURL() },
+    });
+    expect(signIn.status()).toBe(200);
+    const listenEvents = async () => {
+      const summary = (await (await owner.get(`/api/analytics?period=all&adId=${ad.id}`)).json()) as AnalyticsSummary;
+      return summary.sources.find((s) => s.source === 'listen')?.events ?? 0;
+    };
+    const before = await listenEvents();
+
+    const sent: unknown[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/identify') && sent.push(r.postDataJSON()));
+    const dialog = await openListening(page);
+    await expect(dialog.getByRole('heading', { name: 'Listening...' })).toBeVisible();
+    await expect(dialog.getByRole('status')).toContainText(/Listening\. \d+ seconds left\./);
+    await expectAccessible(page);
+
+    await expect(page).toHaveURL(`${baseURL()}/ad/${ad.slug}`, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // It stopped at the first confident match, well before the end of the 12 s, and asks nothing more.
+    const lookups = sent.length;
+    expect(lookups).toBeLessThan(6);
+    await page.waitForTimeout(2_500);
+    expect(sent).toHaveLength(lookups);
+    // Only fingerprints went out: pairs of numbers, never audio.
+    expect(sent.length).toBeGreaterThan(0);
+    for (const body of sent) {
+      expect(Object.keys(body as object)).toEqual(['landmarks']);
+      for (const pair of (body as { landmarks: unknown[] }).landmarks)
+        expect(pair).toEqual([expect.any(Number), expect.any(Number)]);
+    }
+
+    // The visit keeps its source: a play on the page counts with source listen.
+    await page.getByRole('button', { name: `Play ${ad.title}` }).click();
+    await expect.poll(listenEvents, { timeout: 10_000 }).toBeGreaterThan(before);
+    await owner.dispose();
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('listening to audio that is no ad', () => {
+  test.use({ clip: 'foreign' });
+
+  test('ends with no match and offers the search box', async ({ page }) => {
+    const dialog = await openListening(page);
+    await expect(dialog.getByRole('heading', { name: 'Listening...' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'No match found' })).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByText(messages.listenNoMatch, { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('status')).toContainText('No match found.');
+    await expect(dialog.getByRole('button', { name: 'Listen again' })).toBeFocused();
+    await expectAccessible(page);
+
+    const search = dialog.getByRole('searchbox', { name: 'Search ads' });
+    await search.fill('pizza');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/directory\?search=pizza$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('Stop and closing release the microphone', async ({ page }) => {
+    // Keep hold of every stream and audio context the page makes, to see that they end.
+    await page.addInitScript(() => {
+      const w = window as unknown as { streams: MediaStream[]; contexts: AudioContext[] };
+      w.streams = [];
+      w.contexts = [];
+      const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = async (c) => {
+        const s = await getUserMedia(c);
+        w.streams.push(s);
+        return s;
+      };
+      const Native = window.AudioContext;
+      window.AudioContext = class extends Native {
+        constructor(o?: AudioContextOptions) {
+          super(o);
+          w.contexts.push(this);
+        }
+      };
+    });
+    const released = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { streams: MediaStream[]; contexts: AudioContext[] };
+        return {
+          streams: w.streams.length,
+          live: w.streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length,
+          open: w.contexts.filter((c) => c.state !== 'closed').length,
+        };
+      });
+
+    const dialog = await openListening(page);
+    await expect(dialog.getByRole('heading', { name: 'Listening...' })).toBeVisible();
+    expect(await released()).toMatchObject({ streams: 1, live: 1 });
+    // The constraints that would erase a fingerprint are off.
+    const settings = await page.evaluate(() =>
+      (window as unknown as { streams: MediaStream[] }).streams[0]!.getAudioTracks()[0]!.getSettings(),
+    );
+    expect(settings).toMatchObject({ echoCancellation: false, noiseSuppression: false, autoGainControl: false });
+    await dialog.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect.poll(released).toEqual({ streams: 1, live: 0, open: 0 });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Listen for an ad' })).toBeFocused();
+
+    // Escape while listening, from the home page's own button.
+    await page.getByRole('button', { name: /Heard it on air\?/ }).click();
+    await expect(dialog.getByRole('heading', { name: 'Listening...' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect.poll(released).toEqual({ streams: 2, live: 0, open: 0 });
+  });
+});
+
+test.describe('a microphone the site may not use', () => {
+  test.use({ clip: 'foreign', answerPrompt: false });
+
+  test('a refused permission says so and offers to try again', async ({ page, context }) => {
+    await page.goto('/directory');
+    // The browser's own answer for this site, as when the listener has said no to it before.
+    const { targetInfo } = await (await context.newCDPSession(page)).send('Target.getTargetInfo');
+    const cdp = await context.browser()!.newBrowserCDPSession();
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'microphone' },
+      setting: 'denied',
+      origin: baseURL(),
+      browserContextId: targetInfo.browserContextId,
+    });
+    await page.getByRole('button', { name: /Heard it on air\?/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Heard it on air?' });
+    await expect(dialog.getByRole('heading', { name: 'Microphone access is off' })).toBeVisible();
+    await expect(
+      dialog.getByText(
+        'To hear the ad, AdReplay needs your microphone for a few seconds. Allow it for this site in your browser (the icon beside the address), then try again.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(dialog.getByRole('status')).toContainText('Microphone access is off.');
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeFocused();
+    await expectAccessible(page);
+
+    // Allowed now: trying again listens.
+    await context.grantPermissions(['microphone'], { origin: baseURL() });
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Listening...' })).toBeVisible();
+  });
+});
+
+test.describe('no microphone at all', () => {
+  test('says so, with a way to try again', async ({ page, context }) => {
+    await context.grantPermissions(['microphone']);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Listen for an ad' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Heard it on air?' });
+    await expect(dialog.getByRole('heading', { name: 'No microphone found' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeFocused();
+    // The dialog fits a small phone without scrolling sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
+
+test.describe('when the lookup fails', () => {
+  test.use({ clip: 'foreign' });
+
+  test('the rate limit and a lost connection each say so, with a way to try again', async ({ page }) => {
+    // This client has used up its lookups for the minute (the server's own limit, 30 a minute).
+    const landmarks = [[1, 1]];
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 429; i++)
+      status = (await page.request.post('/api/identify', { data: { landmarks } })).status();
+    expect(status).toBe(429);
+
+    const dialog = await openListening(page);
+    await expect(dialog.getByRole('heading', { name: 'Too many tries in a row' })).toBeVisible({ timeout: 10_000 });
+    await expect(dialog.getByText(/^Please wait \d+ seconds?, then try again\.$/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeFocused();
+
+    // The connection drops: the lookup never gets an answer.
+    await page.route('**/api/identify', (route) => route.abort('internetdisconnected'));
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Could not reach AdReplay' })).toBeVisible({ timeout: 10_000 });
+    await expect(
+      dialog.getByText('Network error. Please check your connection and try again.', { exact: true }),
+    ).toBeVisible();
+  });
+
+  test('a browser without microphone access (no getUserMedia, as on a page not served over https) offers the search', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'mediaDevices', { value: undefined }));
+    const dialog = await openListening(page);
+    await expect(dialog.getByRole('heading', { name: 'Listening is not available here' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(dialog.getByRole('searchbox', { name: 'Search ads' })).toBeVisible();
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILE_RULES, maxBytesOf, PublicAd } from './ads.js';
 import { FRAME_SECONDS } from './fingerprint/index.js';
+import { IDENTIFY_MAX_LANDMARKS } from './limits.js';
 
 /**
  * Identification by sound: the Listen button sends the landmarks it computed from the microphone (never
@@ -11,11 +12,6 @@ import { FRAME_SECONDS } from './fingerprint/index.js';
 export const IDENTIFY_MAX_SECONDS = 15;
 /** Highest frame a landmark of a query may carry. */
 export const IDENTIFY_MAX_FRAME = Math.ceil(IDENTIFY_MAX_SECONDS / FRAME_SECONDS);
-/**
- * Most landmarks in one query: well above what 12 s of the densest audio produces (see
- * docs/decisions/0021), small enough that one query's lookup stays a few milliseconds.
- */
-export const IDENTIFY_MAX_LANDMARKS = 3000;
 /** Queries per client and minute: the page sends one every ~2 s for at most 12 s. */
 export const IDENTIFY_PER_MINUTE = 30;
 /** Candidates an answer lists at most, best first. */

@@ -21,3 +21,9 @@ export const LOGO_MAX_MEGAPIXELS = 40;
 export const UPLOADS_PER_HOUR = 30;
 /** Ads suggested while a search is typed. */
 export const SUGGESTIONS = 5;
+/**
+ * Most landmarks in one identify query: well above what 12 s of the densest audio produces (see
+ * docs/decisions/0021), small enough that one query's lookup stays a few milliseconds. Here, free of zod,
+ * because the listening page caps what it sends by it.
+ */
+export const IDENTIFY_MAX_LANDMARKS = 3000;

@@ -27,6 +27,8 @@ export const messages = {
   loadingAnalytics: 'Loading analytics...',
   noAnalytics: 'No analytics data available',
   scanToShare: 'Scan to share this ad',
+  /** The listening dialog when nothing it heard is an ad of the catalogue. */
+  listenNoMatch: 'Try closer to the speaker, or search for words you heard.',
   /** Not a spec text: a sign-up or new password found in the list of most used (leaked) passwords. */
   commonPassword: 'This password is too common and easy to guess. Please choose a less common one.',
 } as const;

@@ -21,6 +21,7 @@ const PROBES = [
   'src/web/lib/cycle-probe-a.ts',
   'src/web/lib/cycle-probe-b.ts',
   'src/web/features/player/Example.ts',
+  'src/web/features/listen/example.ts',
   'src/web/pages/public/Example.ts',
   'src/shared/example.ts',
 ] as const;
@@ -123,6 +124,21 @@ describe('web code lint', { timeout: 300_000 }, () => {
     expect(await rulesFiredOn('src/web/lib/example.ts', 'async function work() {}\nwork();\nvoid work();\n')).toEqual([
       '@typescript-eslint/no-floating-promises',
     ]);
+  });
+});
+
+describe('zod-free listening code', { timeout: 300_000 }, () => {
+  it('takes only types from the identify contract, and its limit from limits.ts', async () => {
+    const path = 'src/web/features/listen/example.ts';
+    const rule = 'no-restricted-imports';
+    expect(await rulesFiredOn(path, "export { IdentifyInput } from '../../../shared/identify';\n")).toEqual([rule]);
+    expect(await rulesFiredOn(path, "export { z } from 'zod';\n")).toEqual([rule]);
+    const allowed = [
+      "export type { IdentifyResponse } from '../../../shared/identify';",
+      "export { IDENTIFY_MAX_LANDMARKS } from '../../../shared/limits';",
+      '',
+    ].join('\n');
+    expect(await rulesFiredOn(path, allowed)).toEqual([]);
   });
 });
 

@@ -31,6 +31,22 @@ describe('api() failures', () => {
     expect(((await failureOf(api('/api/auth/sign-in/email'))) as ApiError).retryAfter).toBeUndefined();
   });
 
+  it('take the wait from the Retry-After header when the body has none (the rate limits)', async () => {
+    const limited = (retryAfter: string) =>
+      vi.stubGlobal(
+        'fetch',
+        async () =>
+          new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many requests' }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+          }),
+      );
+    limited('42');
+    expect(await failureOf(api('/api/identify'))).toMatchObject({ status: 429, retryAfter: 42 });
+    limited('Wed, 21 Oct 2026 07:28:00 GMT'); // a date: no wait to show
+    expect(((await failureOf(api('/api/identify'))) as ApiError).retryAfter).toBeUndefined();
+  });
+
   it('say nothing of their own when the answer has no message, so the screen falls back to its text', async () => {
     answer(502, '<html><body>Bad gateway</body></html>', 'text/html');
     const err = await failureOf(api('/api/profile'));

@@ -66,11 +66,20 @@ const parseJson = (text: string): { message?: unknown; code?: unknown; retryAfte
   }
 };
 
-/** The error for a failed answer: its JSON message and code when it has them. */
-function failure(status: number, text: string): ApiError {
+/**
+ * The error for a failed answer: its JSON message and code when it has them, and the wait from the body or,
+ * failing that, from the Retry-After header (in seconds; the rate limits send only the header).
+ */
+function failure(status: number, text: string, retryAfterHeader?: string | null): ApiError {
   const body = parseJson(text);
   const code = typeof body?.code === 'string' && body.code ? body.code : undefined;
-  const retryAfter = typeof body?.retryAfter === 'number' && body.retryAfter > 0 ? body.retryAfter : undefined;
+  const headerWait = Number(retryAfterHeader);
+  const retryAfter =
+    typeof body?.retryAfter === 'number' && body.retryAfter > 0
+      ? body.retryAfter
+      : Number.isInteger(headerWait) && headerWait > 0
+        ? headerWait
+        : undefined;
   return typeof body?.message === 'string' && body.message
     ? new ApiError(status, body.message, { code, retryAfter })
     : new ApiError(status, `Request failed (${status})`, { code, explained: false, retryAfter });
@@ -104,7 +113,7 @@ export async function api<T>(path: string, init: RequestInit & { query?: Query }
     throw new ApiError(0, NETWORK_ERROR);
   }
   const text = await res.text();
-  if (!res.ok) throw failure(res.status, text);
+  if (!res.ok) throw failure(res.status, text, res.headers.get('retry-after'));
   return parseJson(text) as T;
 }
 

@@ -7,11 +7,11 @@ import { fingerprint } from '../../../shared/fingerprint/index.js';
 import { toneBursts } from '../../../shared/fingerprint/test-signals.js';
 import {
   IDENTIFY_MAX_FRAME,
-  IDENTIFY_MAX_LANDMARKS,
   IDENTIFY_PER_MINUTE,
   identifyMessages,
   type IdentifyResponse,
 } from '../../../shared/identify.js';
+import { IDENTIFY_MAX_LANDMARKS } from '../../../shared/limits.js';
 import { rows } from '../../db/rows.js';
 import { adFingerprintSets, ads, subscriptionPlans, userSubscriptions } from '../../db/schema.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';

@@ -22,7 +22,9 @@ export function Logo() {
 
 /**
  * The site header. `account` is its sign-in corner (Log In / Sign Up, or the signed-in user's links),
- * `saved` the link to the saved ads; `menu` adds a section to the top of the small-screen menu (the
+ * `saved` the link to the saved ads; `listen` the Listen button, drawn inside the search box on wide screens
+ * (where the bar is full) and beside the menu button on phones (the quickest way to an ad on air, so it is
+ * not folded into the menu); `menu` adds a section to the top of the small-screen menu (the
  * dashboard puts its own navigation there, so every page of it is one tap away on a phone); `search` draws
  * the search box (`onDone` closes the small-screen menu once a search or suggestion is chosen).
  */
@@ -31,8 +33,10 @@ export function Header({
   saved,
   menu,
   search,
+  listen,
 }: {
   search: (onDone?: () => void) => ReactNode;
+  listen: (place: 'bar' | 'search') => ReactNode;
   account: ReactNode;
   saved: ReactNode;
   menu?: (close: () => void) => ReactNode;
@@ -55,21 +59,27 @@ export function Header({
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-3 md:flex">
-          {search()}
-          {saved}
-          {account}
+        <div className="flex items-center gap-2 md:gap-3">
+          <div className="md:hidden">{listen('bar')}</div>
+          <div className="hidden items-center gap-3 md:flex">
+            <div className="relative">
+              {search()}
+              <div className="absolute inset-y-0 right-1 flex items-center">{listen('search')}</div>
+            </div>
+            {saved}
+            {account}
+          </div>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'ghost', size: 'icon' }, 'md:hidden')}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpenOn(open ? null : key)}
+          >
+            {open ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+          </button>
         </div>
-        <button
-          type="button"
-          className={buttonClass({ variant: 'ghost', size: 'icon' }, 'md:hidden')}
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpenOn(open ? null : key)}
-        >
-          {open ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
-        </button>
       </div>
       {open && (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 md:hidden">

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 const FOCUSABLE =
@@ -46,6 +46,14 @@ export function Dialog({
     if (open && !el.open) el.showModal();
     if (!open && el.open) el.close();
   }, [open]);
+  // A dialog taken off the page while open is closed first, so the browser gives the focus back to the
+  // control that opened it (removing an open dialog would leave the focus nowhere).
+  useLayoutEffect(() => {
+    const el = ref.current;
+    return () => {
+      if (el?.open) el.close();
+    };
+  }, []);
   // A click on the backdrop (the dialog element itself, outside its content) closes it too: a pointer
   // shortcut for what Escape and the Close button already do.
   useEffect(() => {
@@ -61,8 +69,10 @@ export function Dialog({
       onKeyDown={keepFocusInside}
       aria-label={title}
       className={cn(
-        'm-auto max-w-[calc(100vw-2rem)] overflow-hidden rounded-2xl border border-slate-200 bg-surface p-0 text-slate-900 shadow-lg backdrop:bg-black/60 backdrop:backdrop-blur-sm',
-        wide ? 'w-[56rem]' : 'w-fit min-w-[min(22rem,calc(100vw-2rem))] sm:max-w-lg',
+        'm-auto max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-surface p-0 text-slate-900 shadow-lg backdrop:bg-black/60 backdrop:backdrop-blur-sm',
+        // Media is clipped to the rounded corners; other content is not, so a search box's suggestions
+        // can hang below the dialog's edge.
+        wide ? 'w-[56rem] overflow-hidden' : 'w-fit min-w-[min(22rem,calc(100vw-2rem))] overflow-visible sm:max-w-lg',
       )}
     >
       <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3">

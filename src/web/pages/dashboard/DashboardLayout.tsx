@@ -7,6 +7,8 @@ import { ButtonLink } from '../../components/ui/button';
 import { RequireSession } from '../../features/auth/guards';
 import { SavedLink } from '../../features/saved/SavedLink';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
+import { HeardSearch } from '../../features/search/HeardSearch';
+import { ListenButton } from '../../features/listen/ListenButton';
 import { cn } from '../../lib/cn';
 
 const NAV = [
@@ -53,6 +55,7 @@ export default function DashboardLayout() {
         account={<HeaderAccount />}
         saved={<SavedLink />}
         search={(onDone) => <HeaderSearch onDone={onDone} />}
+        listen={(place) => <ListenButton variant={place} search={(onDone) => <HeardSearch onDone={onDone} />} />}
         menu={(close) => (
           <div className="border-b border-slate-200 py-3">
             <DashboardNav label="Dashboard menu" onNavigate={close} />

@@ -6,6 +6,8 @@ import { messages } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
 import { useDirectory } from '../../features/ads/api/ads';
+import { ListenButton } from '../../features/listen/ListenButton';
+import { HeardSearch } from '../../features/search/HeardSearch';
 import { AdCardSkeleton, AdGrid } from '../../features/player/AdCard';
 import { cn } from '../../lib/cn';
 import { usePageMeta } from '../../lib/page-meta';
@@ -112,8 +114,15 @@ export function DirectoryPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Browse Ads</h1>
-      <p className="mt-1 text-slate-700">Find and replay radio and podcast ads by business, category or location.</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Browse Ads</h1>
+          <p className="mt-1 text-slate-700">
+            Find and replay radio and podcast ads by business, category or location.
+          </p>
+        </div>
+        <ListenButton variant="callout" search={(onDone) => <HeardSearch onDone={onDone} />} />
+      </div>
       <div className="mt-6">
         {/* Remount when the URL changes (back/forward) so the fields show the current filters. */}
         <Filters key={`${search}|${category}|${location}`} initial={current} onApply={apply} />

@@ -17,6 +17,8 @@ import { Link } from 'react-router';
 import { FEATURED_HERO, FEATURED_HOME } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import { SearchCombobox } from '../../features/search/SearchCombobox';
+import { HeardSearch } from '../../features/search/HeardSearch';
+import { ListenButton } from '../../features/listen/ListenButton';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { AdLogo } from '../../components/ad/AdLogo';
@@ -257,6 +259,7 @@ export function HomePage() {
               </button>
             </div>
             <HeroSearch />
+            <ListenButton variant="hero" className="mt-4" search={(onDone) => <HeardSearch onDone={onDone} />} />
           </div>
           <FeaturedSample />
         </div>

@@ -81,7 +81,7 @@ export default function MeasurementPage() {
           <p>
             Every event keeps its source: <strong>QR code</strong>, <strong>embedded player</strong> or{' '}
             <strong>share link</strong> when the listener arrived through one of those links, <strong>Listen</strong>{' '}
-            when the Listen button recognised the ad from the sound around the listener,{' '}
+            when the Listen button recognised the ad from the sound around the listener (below),{' '}
             <strong>the referring site</strong> (only its host name, such as news.example.com) when they followed a link
             from another website, and <strong>direct</strong> otherwise.
           </p>
@@ -91,7 +91,29 @@ export default function MeasurementPage() {
           </p>
         </div>
       </Section>
-      <Section title="Days, periods and timing">
+      <Section title="Listening for an ad">
+        <div className="max-w-3xl space-y-4 text-slate-800">
+          <p>
+            <strong>Heard it on air?</strong> The Listen button finds an ad from a few seconds of sound. No audio leaves
+            your device: your browser turns what the microphone hears into fingerprints, numbers that mark where the
+            sound's strongest frequencies rise and how far apart they are in time, and only those numbers are sent to
+            find the ad. They cannot be turned back into the sound or the words spoken. Nothing about you is stored: the
+            numbers are compared with the fingerprints of the ads in the directory and then discarded, with no record of
+            who asked.
+          </p>
+          <p>
+            The microphone is on only while the listening window is open: at most 12 seconds, and it is released as soon
+            as an ad is found, you press Stop or you close the window. Your browser asks your permission first, and echo
+            cancellation, noise suppression and automatic volume are turned off, because they remove music and voices as
+            if they were noise.
+          </p>
+          <p>
+            When the ad is found, its page opens and what you do there counts with the source <strong>listen</strong>,
+            like any other visit, by the rules on this page.
+          </p>
+        </div>
+      </Section>
+      <Section title="Days, periods and timing" muted>
         <div className="max-w-3xl space-y-4 text-slate-800">
           <p>
             Days are UTC days (Coordinated Universal Time), and the periods of the dashboard (7, 30 and 90 days, or all

@@ -5,6 +5,8 @@ import { useForgetSessionOnArrival } from '../../features/auth/api/auth';
 import { HeaderAccount } from '../../features/auth/HeaderAccount';
 import { SavedLink } from '../../features/saved/SavedLink';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
+import { HeardSearch } from '../../features/search/HeardSearch';
+import { ListenButton } from '../../features/listen/ListenButton';
 
 export function PublicLayout() {
   useForgetSessionOnArrival();
@@ -16,7 +18,12 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <Header account={<HeaderAccount />} saved={<SavedLink />} search={(onDone) => <HeaderSearch onDone={onDone} />} />
+      <Header
+        account={<HeaderAccount />}
+        saved={<SavedLink />}
+        search={(onDone) => <HeaderSearch onDone={onDone} />}
+        listen={(place) => <ListenButton variant={place} search={(onDone) => <HeardSearch onDone={onDone} />} />}
+      />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -40,6 +40,11 @@ export default function TermsPage() {
           secret that changes every day, used only to avoid counting you twice. We never store IP addresses.
         </li>
         <li>
+          <strong>Heard it on air? (Listen):</strong> the microphone is on only while the listening window is open, for
+          at most 12 seconds. The sound is turned into fingerprints (numbers) in your browser; only those numbers are
+          sent, to find the ad, and they are not kept. No audio leaves your device and nothing about you is stored.
+        </li>
+        <li>
           <strong>Likes and saves</strong> stay in your own browser (local storage) and are never sent to us.
         </li>
       </ul>
