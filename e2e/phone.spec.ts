@@ -123,7 +123,7 @@ test('on a 360 px phone the public pages fit the screen', async ({ page }) => {
   test.setTimeout(120_000);
   const { ads } = (await (await page.request.get('/api/ads?limit=1')).json()) as { ads: { slug: string }[] };
   // Every page without parameters (signed out, the dashboard's send to sign-in), an ad, and the 404 page.
-  const pages = APP_ROUTES.filter((r) => !r.includes(':')).concat(`/ad/${ads[0]!.slug}`, '/no-such-page');
+  const pages: string[] = [...APP_ROUTES.filter((r) => !r.includes(':')), `/ad/${ads[0]!.slug}`, '/no-such-page'];
   for (const url of pages) {
     await page.goto(url);
     await page.locator('h1').first().waitFor();
