@@ -9,10 +9,12 @@ const SlugParams = z.object({ slug: z.string().min(1).max(300, 'Ad not found') }
 
 /**
  * Public reads may be kept by a CDN for a few seconds; browsers revalidate every time (max-age=0), which
- * the ETag makes a 304. No stale-while-revalidate: browsers apply it too, and would show an owner the ad
- * as it was before an edit, with the replaced (already deleted) audio.
+ * the ETag makes a 304. Stale-while-revalidate is said to CDNs only (CDN-Cache-Control, RFC 9213, which
+ * they read instead of Cache-Control): browsers apply it to their own cache too, and would show an owner
+ * the ad as it was before an edit, with the replaced (already deleted) audio.
  */
 export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
+export const PUBLIC_READ_CDN_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=25';
 
 export async function adsRoutes(
   plain: FastifyInstance,
@@ -26,7 +28,10 @@ export async function adsRoutes(
   const relatedBody = preparedBodies(cached, (related: PublicAd[], reply) => serialized({ ads: related }, reply));
   app.addHook('onSend', async (_req, reply, payload) => {
     if (reply.statusCode === 200 && !reply.hasHeader('cache-control'))
-      void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
+      void reply.headers({
+        'cache-control': PUBLIC_READ_CACHE_CONTROL,
+        'cdn-cache-control': PUBLIC_READ_CDN_CACHE_CONTROL,
+      });
     return payload;
   });
   app.get('/api/ads', { schema: { querystring: AdListQuery, response: { 200: AdListResponse } } }, async (req, reply) =>

@@ -115,6 +115,9 @@ describe('HTTP caching of public reads', () => {
     const ad = (await sendForm(t, 'POST', '/api/my/ads', owner.cookie, form('Conditional Spot'))).json() as PublicAd;
     const first = await get(`/api/ads/${ad.slug}`);
     expect(first.headers['cache-control']).toBe(PUBLIC_READ_CACHE_CONTROL);
+    // Browsers never serve a stale ad; only a CDN may, briefly, while it revalidates.
+    expect(first.headers['cache-control']).not.toMatch(/stale-while-revalidate/);
+    expect(first.headers['cdn-cache-control']).toBe('public, max-age=5, stale-while-revalidate=25');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/"/);
 
