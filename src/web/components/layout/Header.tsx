@@ -47,21 +47,24 @@ export function Header({
   const open = openOn === key;
   const close = () => setOpenOn(null);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700');
+    cn(
+      'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium',
+      isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700',
+    );
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {NAV.map((n) => (
             <NavLink key={n.to} to={n.to} className={linkClass}>
               {n.label}
             </NavLink>
           ))}
         </nav>
-        <div className="flex items-center gap-2 md:gap-3">
-          <div className="md:hidden">{listen('bar')}</div>
-          <div className="hidden items-center gap-3 md:flex">
+        <div className="flex items-center gap-2 lg:gap-3">
+          <div className="lg:hidden">{listen('bar')}</div>
+          <div className="hidden items-center gap-3 whitespace-nowrap lg:flex">
             <div className="relative">
               {search()}
               <div className="absolute inset-y-0 right-1 flex items-center">{listen('search')}</div>
@@ -71,7 +74,7 @@ export function Header({
           </div>
           <button
             type="button"
-            className={buttonClass({ variant: 'ghost', size: 'icon' }, 'md:hidden')}
+            className={buttonClass({ variant: 'ghost', size: 'icon' }, 'lg:hidden')}
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}
@@ -82,7 +85,7 @@ export function Header({
         </div>
       </div>
       {open && (
-        <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 md:hidden">
+        <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 lg:hidden">
           {menu?.(close)}
           <div className="py-3">{search(close)}</div>
           <nav aria-label="Mobile" className="flex flex-col">

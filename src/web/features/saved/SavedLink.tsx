@@ -21,7 +21,7 @@ export function SavedLink() {
       }
     >
       <Bookmark className="h-4 w-4" aria-hidden />
-      <span className="md:sr-only">Saved</span>
+      <span className="lg:sr-only">Saved</span>
       <span className="min-w-5 rounded-full bg-slate-100 px-1.5 text-center text-xs tabular-nums">{count}</span>
     </NavLink>
   );

@@ -10,7 +10,7 @@ export function HeaderSearch({ onDone }: { onDone?: () => void }) {
       label="Search ads"
       placeholder="Search ads..."
       onDone={onDone}
-      inputClassName="h-9 rounded-md border border-slate-300 bg-surface pr-10 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 lg:w-56"
+      inputClassName="h-9 rounded-md border border-slate-300 bg-surface pr-10 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 lg:w-44 xl:w-56"
     />
   );
 }
