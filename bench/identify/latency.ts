@@ -232,6 +232,9 @@ async function measure(kind: 'postgres' | 'pglite', audio: DemoAudio) {
         queries.length;
       if (firstMiss) console.log(`${kind}: first query that missed its ad answered ${firstMiss}`);
       return { kind, index, identify, ping, found, queries: queries.length, landmarksPerQuery };
+    } catch (err) {
+      console.error(`the app's last output:\n${server.output().slice(-3000)}`);
+      throw err;
     } finally {
       await server.stop();
     }
