@@ -5,19 +5,24 @@
  *                                                 # then the server on PostgreSQL and PGlite
  *   BENCH_ADS=50 BENCH_FOREIGN_ADS=20 BENCH_MUSIC=10 npm run bench:identify     # a quicker look
  *   BENCH_PARTS=accuracy|latency                  # one part only; BENCH_DB=postgres|pglite for one database
+ *   npm run bench:identify -- --report     # the last run's tables again, judged by the current threshold
  * Generated audio and degraded recordings are cached in BENCH_IDENTIFY_CACHE (default: the temp dir).
  */
-import { runAccuracy } from './accuracy.js';
+import { reportAccuracy, runAccuracy } from './accuracy.js';
 import { runLatency } from './latency.js';
 import { ensureTools } from './tools.js';
 
 const parts = (process.env.BENCH_PARTS ?? 'accuracy,latency').split(',');
-if (parts.includes('accuracy')) {
-  ensureTools();
-  await runAccuracy();
-}
-if (parts.includes('latency')) {
-  const only = process.env.BENCH_DB;
-  const ok = await runLatency(only === 'postgres' || only === 'pglite' ? [only] : ['postgres', 'pglite']);
-  if (!ok) process.exitCode = 1;
+if (process.argv.includes('--report')) {
+  await reportAccuracy();
+} else {
+  if (parts.includes('accuracy')) {
+    ensureTools();
+    await runAccuracy();
+  }
+  if (parts.includes('latency')) {
+    const only = process.env.BENCH_DB;
+    const ok = await runLatency(only === 'postgres' || only === 'pglite' ? [only] : ['postgres', 'pglite']);
+    if (!ok) process.exitCode = 1;
+  }
 }

@@ -93,8 +93,8 @@ function bestAlignment(
  * Aligned landmarks needed before a match is believed: at least MIN_SCORE, and at least MIN_SHARE of the
  * query's landmarks. Chosen from the false positives measured by bench/identify (decision 0020).
  */
-export const MIN_SCORE = 10;
-export const MIN_SHARE = 0.02;
+export const MIN_SCORE = 14;
+export const MIN_SHARE = 0.06;
 
 /** 0..1: how far the score stands above what unrelated audio reaches; 0.5 at the match threshold. */
 export function matchConfidence(score: number, queryCount: number): number {
