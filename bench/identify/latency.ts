@@ -185,7 +185,7 @@ async function measure(kind: 'postgres' | 'pglite', audio: DemoAudio) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-bench-identify-'));
   const scratch = kind === 'postgres' ? await createScratchDatabase(PG_URL, 'adreplay_bench_identify') : undefined;
   try {
-    const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: path.join(dataDir, 'db') });
+    const database = await openDatabase({ databaseUrl: scratch?.url, dataDir });
     const index = await load(database, dataDir, audio).finally(() => database.close());
 
     const port = await freePort();
@@ -205,6 +205,7 @@ async function measure(kind: 'postgres' | 'pglite', audio: DemoAudio) {
       const identifyMs: number[] = [];
       const pingMs: number[] = [];
       let found = 0;
+      let firstMiss = '';
       // The limit is per client: each query comes from a client of its own, as listeners do.
       const post = (clip: Clip, i: number) =>
         fetch(`${url}/api/identify`, {
@@ -222,13 +223,18 @@ async function measure(kind: 'postgres' | 'pglite', audio: DemoAudio) {
         const body = (await res.json()) as { match: { slug: string } | null };
         identifyMs.push(performance.now() - at);
         if (res.ok && body.match?.slug === clip.slug) found++;
+        else if (!firstMiss) firstMiss = `${res.status} ${JSON.stringify(body).slice(0, 300)}`;
       }
       const identify = summary(identifyMs);
       const ping = summary(pingMs);
       const landmarksPerQuery =
         queries.reduce((n, q) => n + (JSON.parse(q.body) as { landmarks: unknown[] }).landmarks.length, 0) /
         queries.length;
+      if (firstMiss) console.log(`${kind}: first query that missed its ad answered ${firstMiss}`);
       return { kind, index, identify, ping, found, queries: queries.length, landmarksPerQuery };
+    } catch (err) {
+      console.error(`the app's last output:\n${server.output().slice(-3000)}`);
+      throw err;
     } finally {
       await server.stop();
     }

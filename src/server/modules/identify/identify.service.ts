@@ -4,6 +4,8 @@ import {
   FRAME_SECONDS,
   isConfidentMatch,
   matchConfidence,
+  type Candidate,
+  type Hit,
   type Landmark,
 } from '../../../shared/fingerprint/index.js';
 import type { Category } from '../../../shared/categories.js';
@@ -42,6 +44,34 @@ const BUSY_WAIT_MS = 2_000;
 const toLandmarks = ({ hashes, frames }: LandmarkColumns): Landmark[] =>
   Array.from(hashes, (hash, i) => ({ hash: hash >>> 0, t: frames[i]! }));
 
+/**
+ * The IDENTIFY_CANDIDATES best alignments, as alignMatches ranks them, without aligning every ad: an ad's
+ * score (query landmarks agreeing on one offset) is at most the number of (hit, query landmark) pairs it
+ * has, so ads are aligned from the most pairs down and the rest skipped once that bound falls below the
+ * last kept score. Most ads share a hash or two with any query by chance; they are never aligned.
+ */
+export function bestAligned(query: Landmark[], hits: Hit[]): Candidate[] {
+  const perQueryHash = new Map<number, number>();
+  for (const l of query) perQueryHash.set(l.hash, (perQueryHash.get(l.hash) ?? 0) + 1);
+  const byAd = new Map<string, { hits: Hit[]; pairs: number }>();
+  for (const hit of hits) {
+    let ad = byAd.get(hit.id);
+    if (!ad) byAd.set(hit.id, (ad = { hits: [], pairs: 0 }));
+    ad.hits.push(hit);
+    ad.pairs += perQueryHash.get(hit.hash) ?? 0;
+  }
+  const order = [...byAd.values()].sort((a, b) => b.pairs - a.pairs);
+  let kept: Candidate[] = [];
+  for (const ad of order) {
+    const last = kept.length < IDENTIFY_CANDIDATES ? 0 : kept[kept.length - 1]!.score;
+    if (ad.pairs < last) break;
+    kept = [...kept, ...alignMatches(query, ad.hits)]
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, IDENTIFY_CANDIDATES);
+  }
+  return kept;
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -72,7 +102,7 @@ export function createIdentifyService(deps: {
     const perHash = new Map<number, number>();
     for (const hit of hits) perHash.set(hit.hash, (perHash.get(hit.hash) ?? 0) + 1);
     const telling = hits.filter((hit) => perHash.get(hit.hash)! <= bounds.perHash);
-    const ranked = alignMatches(query, telling).slice(0, IDENTIFY_CANDIDATES);
+    const ranked = bestAligned(query, telling);
     const cards = new Map((await repo.publicCards(ranked.map((c) => c.id))).map((card) => [card.id, card]));
     const candidates: (IdentifyCandidate & { confident: boolean })[] = [];
     for (const { id, score, offset } of ranked) {

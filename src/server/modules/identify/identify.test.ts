@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnAd } from '../../../shared/ads.js';
-import { fingerprint } from '../../../shared/fingerprint/index.js';
+import { alignMatches, fingerprint } from '../../../shared/fingerprint/index.js';
+import { seededRandom } from '../../../shared/random.js';
 import { toneBursts } from '../../../shared/fingerprint/test-signals.js';
 import {
   IDENTIFY_MAX_FRAME,
@@ -23,6 +24,7 @@ import { decodeMono, wavFile } from '../../test/audio.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { sendForm, type Part } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
+import { bestAligned } from './identify.service.js';
 
 let t: TestApp;
 /** The demo ads by their asset key, as the seed wrote them. */
@@ -312,5 +314,24 @@ describe('POST /api/v1/identify', () => {
     }>();
     expect(doc.paths['/api/v1/identify']?.post?.operationId).toBe('identifyRecording');
     expect(JSON.stringify(doc.paths['/api/v1/identify']!.post!.requestBody)).toContain('multipart/form-data');
+  });
+});
+
+describe('the alignment of a lookup', () => {
+  it('ranks the best candidates exactly as aligning every ad would, while skipping the hopeless ones', () => {
+    const random = seededRandom(21);
+    for (let trial = 0; trial < 100; trial++) {
+      const query = Array.from({ length: 50 + Math.floor(random() * 250) }, (_, i) => ({
+        hash: Math.floor(random() * 300),
+        t: i,
+      }));
+      const hits = Array.from({ length: Math.floor(random() * 3000) }, () => ({
+        id: `ad-${Math.floor(random() * 200)}`,
+        hash: Math.floor(random() * 300),
+        t: Math.floor(random() * 400),
+      }));
+      for (const l of query) if (random() < 0.3) hits.push({ id: 'heard', hash: l.hash, t: l.t + 77 });
+      expect(bestAligned(query, hits)).toEqual(alignMatches(query, hits).slice(0, 5));
+    }
   });
 });
