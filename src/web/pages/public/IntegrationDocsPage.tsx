@@ -84,7 +84,7 @@ const ENDPOINTS: { method: string; path: string; text: string; code: string }[] 
   {
     method: 'POST',
     path: `${API_V1}/identify`,
-    text: 'Which ad a recording is: send up to 60 seconds of what aired as the file field (MP3, WAV, FLAC or Ogg). Answers { "match", "candidates" }: the published, active ad it comes from, with its slug, a confidence from 0 to 1 and where in the ad the recording starts, or a null match. The recording is not kept.',
+    text: `Which ad a recording is: send up to 60 seconds of what aired as the file field (${AUDIO_FORMATS_TEXT}). Answers { "match", "candidates" }: the published, active ad it comes from, with its slug, a confidence from 0 to 1 and where in the ad the recording starts, or a null match. The recording is not kept.`,
     code: curlCommand('POST', `${origin}${API_V1}/identify`, ['-F file=@aired.mp3']),
   },
 ];
