@@ -1,5 +1,5 @@
 import { adUrl } from '../../../shared/ad-links.js';
-import type { PublicAd } from '../../../shared/ads.js';
+import { PublicAd } from '../../../shared/ads.js';
 import { readFile } from 'node:fs/promises';
 import { captionsPath } from '../../../shared/transcripts.js';
 import { oembedUrl } from '../../../shared/embed.js';
@@ -67,6 +67,8 @@ export interface HeadTags extends PageMeta {
   oembed?: string;
   /** The WebVTT captions of the page's audio. */
   captions?: string;
+  /** What the page would fetch first (the ad), so it renders without waiting for a request. */
+  data?: unknown;
 }
 
 export function renderHead(tags: HeadTags, clientConfig: Record<string, string>): string {
@@ -101,6 +103,7 @@ export function renderHead(tags: HeadTags, clientConfig: Record<string, string>)
     meta('name', 'adreplay-config', JSON.stringify(clientConfig)),
     tags.preloadImage && `<link rel="preload" as="image" href="${escapeHtml(tags.preloadImage)}" />`,
     tags.jsonLd !== undefined && `<script type="application/ld+json">${jsonForScript(tags.jsonLd)}</script>`,
+    tags.data !== undefined && `<script type="application/json" id="page-data">${jsonForScript(tags.data)}</script>`,
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -138,6 +141,8 @@ export function adHead(ad: PublicAd, origin: string): HeadTags {
     preloadImage: ad.logoUrl ?? undefined,
     oembed: oembedUrl(origin, canonical),
     captions: ad.transcriptSegments?.length ? `${origin}${captionsPath(ad.slug)}` : undefined,
+    // The ad as GET /api/ads/{slug} answers it (the contract drops anything else).
+    data: PublicAd.parse(ad),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'AudioObject',

@@ -61,6 +61,9 @@ const attr = (html: string, selector: RegExp) => selector.exec(html)?.[1];
 const jsonLd = (html: string) =>
   JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
 
+const pageData = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]!) as unknown;
+
 describe('server-rendered ad pages', () => {
   it('carry title, description, canonical, Open Graph, Twitter and JSON-LD before any JavaScript', async () => {
     const { status, html, headers } = await page(`/ad/${visibleSlug}?src=qr`);
@@ -92,6 +95,12 @@ describe('server-rendered ad pages', () => {
     expect(Date.parse(ld.uploadDate as string)).not.toBeNaN();
   });
 
+  it('carry the ad exactly as the API answers it, so the page renders without a request', async () => {
+    const { html } = await page(`/ad/${visibleSlug}`);
+    const api = await t.app.inject(`/api/ads/${visibleSlug}`);
+    expect(pageData(html)).toEqual(api.json());
+  });
+
   it('hand the client its public origin through a meta tag', async () => {
     const { html } = await page(`/ad/${visibleSlug}`);
     const raw = attr(html, /<meta name="adreplay-config" content="([^"]*)"/)!.replace(/&quot;/g, '"');
@@ -115,8 +124,9 @@ describe('server-rendered ad pages', () => {
     const { html } = await page(`/ad/${attackSlug}`);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | AdReplay</title>');
-    expect(html.match(/<\/script>/g)).toHaveLength(2); // JSON-LD's and the app's own
+    expect(html.match(/<\/script>/g)).toHaveLength(3); // JSON-LD's, the page data's and the app's own
     expect(jsonLd(html).name).toBe(ATTACK);
+    expect((pageData(html) as { title: string }).title).toBe(ATTACK);
     expect(attr(html, /property="og:image" content="([^"]*)"/)).toBe(`${ORIGIN}/og-default.png`);
   });
 });

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { AdListParams, AdListResponse, PublicAd } from '../../../../shared/ads';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import { api } from '../../../lib/api';
+import { takePageData } from '../../../lib/page-data';
 import { FRESH, retryUnlessRefused } from '../../../lib/query-client';
 import { adKeys } from './keys';
 
@@ -27,10 +28,19 @@ export function useDirectory(params: Omit<AdListParams, 'page' | 'limit'>) {
   });
 }
 
+/** The ad the server rendered this page for, if it is this one: the page shows it without a request. */
+function servedAd(slug: string) {
+  const data = takePageData() as PublicAd | undefined;
+  return data?.slug === slug ? data : undefined;
+}
+
 export function useAd(slug: string) {
   return useQuery({
     queryKey: adKeys.slug(slug),
     queryFn: () => api<PublicAd>(`/api/ads/${encodeURIComponent(slug)}`),
+    // As fresh as the page, which was made when the browser asked for it.
+    initialData: () => servedAd(slug),
+    initialDataUpdatedAt: () => performance.timeOrigin,
     ...FRESH.ad,
     retry: retryUnlessRefused(1),
   });
