@@ -1,18 +1,7 @@
 import { CATEGORIES } from '../../src/shared/categories.js';
 import type { Db } from '../../src/server/db/client.js';
 import { ads, users } from '../../src/server/db/schema.js';
-
-/** Deterministic pseudo-random numbers, so every run loads the same 100k ads. */
-export function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../src/shared/random.js';
 
 const ADJECTIVES =
   'fresh local family friendly trusted premium affordable classic modern rustic golden sunny coastal urban quiet bright cozy speedy reliable honest organic handmade vintage smart green royal happy lucky bold gentle quick clever northern southern eastern western downtown uptown riverside lakeside hillside mountain valley prairie harbor metro village county city national global secure instant daily weekly evening morning midnight seasonal holiday summer winter spring autumn wild calm crisp sparkling shining loyal expert certified licensed independent'.split(
@@ -116,7 +105,7 @@ const SYLLABLES =
   );
 const SPOKEN_RARE: Record<number, string> = { 120: 'kayak', 200: 'snorkel', 2100: 'espresso', 2600: 'guitar' };
 const VOCABULARY = (() => {
-  const rand = rng(7);
+  const rand = seededRandom(7);
   const seen = new Set<string>();
   const words: string[] = [];
   while (words.length < 4000) {
@@ -184,7 +173,7 @@ export function makeBenchAd(rand: () => number, userId: string, i: number, now: 
 
 /** Inserts `total` generated ads (the same ones every run) and their 300 owners, 1,000 a statement. */
 export async function insertBenchAds(db: Db, total: number) {
-  const rand = rng(42);
+  const rand = seededRandom(42);
   const now = Date.now();
   const owners = Array.from({ length: 300 }, (_, i) => ({
     id: `bench-user-${i}`,

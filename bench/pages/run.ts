@@ -18,7 +18,8 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../../src/server/db/client.js';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.js';
 import { freePort, spawnServer } from '../../src/server/test/server-process.js';
-import { COMMON_WORD, insertBenchAds, RARE_WORD, rng } from '../directory/data.js';
+import { COMMON_WORD, insertBenchAds, RARE_WORD } from '../directory/data.js';
+import { seededRandom } from '../../src/shared/random.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
@@ -53,7 +54,7 @@ async function startServer(env: Record<string, string>) {
  * as the first (Zipf, s = 1), popularity in a random order of its own per seed.
  */
 function zipfPicks<T>(items: T[], n: number, seed: number): T[] {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   const ranked = [...items];
   for (let i = ranked.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
