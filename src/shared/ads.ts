@@ -92,6 +92,7 @@ export const PublicAd = z
     websiteUrl: z.string().nullable(),
     phone: z.string().nullable(),
     audioUrl: z.string().meta({ description: 'Path (or URL) of the audio file' }),
+    audioType: z.string().nullable().meta({ description: 'Media type of the audio file, e.g. audio/mpeg' }),
     logoUrl: z.string().nullable(),
     audioDurationMs: z.int().nullable(),
     waveformPeaks: z.array(z.number()).nullable().meta({ description: '40 bars between 0 and 1' }),

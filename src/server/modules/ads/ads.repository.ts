@@ -32,6 +32,7 @@ export function toPublicAd(row: AdRow): PublicAd {
     websiteUrl: row.websiteUrl,
     phone: row.phone,
     audioUrl: row.audioUrl,
+    audioType: row.audioType,
     logoUrl: row.logoUrl,
     audioDurationMs: row.audioDurationMs,
     waveformPeaks: row.waveformPeaks,

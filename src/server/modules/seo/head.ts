@@ -59,7 +59,7 @@ export interface HeadTags extends PageMeta {
   /** The generated share card (1200x630), offered beside `image` and as the Twitter image. */
   card?: { url: string; width: number; height: number; alt: string };
   type?: string;
-  audio?: string;
+  audio?: { url: string; type: string };
   robots?: string;
   jsonLd?: unknown;
   preloadImage?: string;
@@ -93,8 +93,8 @@ export function renderHead(tags: HeadTags, clientConfig: Record<string, string>)
     tags.card && meta('property', 'og:image:width', String(tags.card.width)),
     tags.card && meta('property', 'og:image:height', String(tags.card.height)),
     tags.card && meta('property', 'og:image:alt', tags.card.alt),
-    tags.audio && meta('property', 'og:audio', tags.audio),
-    tags.audio && meta('property', 'og:audio:type', 'audio/mpeg'),
+    tags.audio && meta('property', 'og:audio', tags.audio.url),
+    tags.audio && meta('property', 'og:audio:type', tags.audio.type),
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', tags.title),
     meta('name', 'twitter:description', tags.description),
@@ -123,6 +123,8 @@ export const shareImageUrl = (origin: string, ad: Pick<PublicAd, 'slug' | 'updat
 export function adHead(ad: PublicAd, origin: string): HeadTags {
   const abs = (url: string) => (url.startsWith('http') ? url : origin + url);
   const canonical = adUrl(origin, ad.slug);
+  // The column is nullable; MP3 is the format the spec names for ad audio.
+  const audioType = ad.audioType ?? 'audio/mpeg';
   const description = ad.description || `Listen to ${ad.title}, an ad by ${ad.businessName}, on AdReplay.`;
   const organization = {
     '@type': 'Organization',
@@ -137,7 +139,7 @@ export function adHead(ad: PublicAd, origin: string): HeadTags {
     image: ad.logoUrl ? abs(ad.logoUrl) : `${origin}/og-default.png`,
     card: { url: shareImageUrl(origin, ad), ...SHARE_IMAGE, alt: `${ad.title}, an ad by ${ad.businessName}` },
     type: 'music.song',
-    audio: abs(ad.audioUrl),
+    audio: { url: abs(ad.audioUrl), type: audioType },
     preloadImage: ad.logoUrl ?? undefined,
     oembed: oembedUrl(origin, canonical),
     captions: ad.transcriptSegments?.length ? `${origin}${captionsPath(ad.slug)}` : undefined,
@@ -150,7 +152,7 @@ export function adHead(ad: PublicAd, origin: string): HeadTags {
       description,
       ...(ad.audioDurationMs ? { duration: isoDuration(ad.audioDurationMs) } : {}),
       contentUrl: abs(ad.audioUrl),
-      encodingFormat: 'audio/mpeg',
+      encodingFormat: audioType,
       ...(ad.transcript ? { transcript: ad.transcript } : {}),
       uploadDate: ad.createdAt,
       url: canonical,

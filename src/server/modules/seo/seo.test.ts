@@ -22,6 +22,7 @@ let webDir: string;
 let visibleSlug: string;
 let hiddenSlug: string;
 let attackSlug: string;
+let m4aSlug: string;
 
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-web-'));
@@ -41,11 +42,20 @@ beforeAll(async () => {
       websiteUrl: 'https://sunrise.example.com',
       logoUrl: '/media/images/u/logo.png',
       audioUrl: '/media/audio-files/u/spot.mp3',
+      audioType: 'audio/mpeg',
       audioDurationMs: 65_400,
       updatedAt: new Date('2026-03-04T10:00:00Z'),
     })
   ).slug;
   hiddenSlug = (await insertAd(t.db, { userId: owner.id, title: 'Paused Promo', isActive: false })).slug;
+  m4aSlug = (
+    await insertAd(t.db, {
+      userId: owner.id,
+      title: 'Harbor Kayaks',
+      audioUrl: '/media/audio-files/u/spot.m4a',
+      audioType: 'audio/mp4',
+    })
+  ).slug;
   attackSlug = (await insertAd(t.db, { userId: owner.id, title: ATTACK, description: ATTACK, logoUrl: null })).slug;
 });
 afterAll(async () => {
@@ -77,6 +87,7 @@ describe('server-rendered ad pages', () => {
     expect(attr(html, /property="og:url" content="([^"]*)"/)).toBe(`${ORIGIN}/ad/${visibleSlug}`);
     expect(attr(html, /property="og:image" content="([^"]*)"/)).toBe(`${ORIGIN}/media/images/u/logo.png`);
     expect(attr(html, /property="og:audio" content="([^"]*)"/)).toBe(`${ORIGIN}/media/audio-files/u/spot.mp3`);
+    expect(attr(html, /property="og:audio:type" content="([^"]*)"/)).toBe('audio/mpeg');
     expect(attr(html, /property="og:type" content="([^"]*)"/)).toBeTruthy();
     expect(attr(html, /name="twitter:card" content="([^"]*)"/)).toBe('summary');
     expect(attr(html, /name="twitter:title" content="([^"]*)"/)).toBe('Sunrise Bakery Croissants | AdReplay');
@@ -93,6 +104,15 @@ describe('server-rendered ad pages', () => {
       author: { '@type': 'Organization', name: 'Sunrise Bakery', url: 'https://sunrise.example.com' },
     });
     expect(Date.parse(ld.uploadDate as string)).not.toBeNaN();
+  });
+
+  it("name the audio's own type, not MP3 for every ad", async () => {
+    const { html } = await page(`/ad/${m4aSlug}`);
+    expect(attr(html, /property="og:audio:type" content="([^"]*)"/)).toBe('audio/mp4');
+    expect(jsonLd(html)).toMatchObject({
+      encodingFormat: 'audio/mp4',
+      contentUrl: `${ORIGIN}/media/audio-files/u/spot.m4a`,
+    });
   });
 
   it('carry the ad exactly as the API answers it, so the page renders without a request', async () => {
