@@ -2,7 +2,7 @@ import { Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicAd } from '../../../shared/ads';
 import { AdLogo } from '../../components/ad/AdLogo';
-import { Card, Skeleton } from '../../components/ui/card';
+import { Card, LogoLinesSkeleton, Skeleton } from '../../components/ui/card';
 import { formatDuration } from '../../lib/format';
 import { Highlighted } from '../../components/ui/highlighted';
 import { CountedPlayer } from './CountedPlayer';
@@ -55,13 +55,7 @@ export function AdCard({ ad }: { ad: PublicAd }) {
 export function AdCardSkeleton() {
   return (
     <Card className="flex flex-col gap-4 p-4">
-      <div className="flex gap-3">
-        <Skeleton className="h-20 w-20" />
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-4 w-3/4" />
-          <Skeleton className="h-3 w-1/2" />
-        </div>
-      </div>
+      <LogoLinesSkeleton size="card" />
       <Skeleton className="h-8 w-full" />
       <Skeleton className="h-3 w-2/3" />
     </Card>

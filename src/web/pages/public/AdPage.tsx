@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
 import { buttonClass } from '../../components/ui/button';
-import { Card, Skeleton } from '../../components/ui/card';
+import { Card, LogoLinesSkeleton, Skeleton } from '../../components/ui/card';
 import { AdLogo } from '../../components/ad/AdLogo';
 import { useAd, useRelatedAds } from '../../features/ads/api/ads';
 import { AdCard } from '../../features/player/AdCard';
@@ -206,12 +206,8 @@ export function AdPage() {
     return (
       <div className="mx-auto min-h-screen max-w-5xl px-4 py-10" aria-busy="true">
         <p className="text-slate-700">{messages.loadingAd}</p>
-        <div className="mt-6 flex gap-5">
-          <Skeleton className="h-20 w-20" />
-          <div className="flex-1 space-y-3">
-            <Skeleton className="h-8 w-2/3" />
-            <Skeleton className="h-4 w-1/2" />
-          </div>
+        <div className="mt-6">
+          <LogoLinesSkeleton size="page" />
         </div>
         <Skeleton className="mt-8 h-40 w-full" />
         <div className="mt-8 grid gap-6 md:grid-cols-2">

@@ -20,7 +20,7 @@ import { SearchCombobox } from '../../features/search/SearchCombobox';
 import { HeardSearch } from '../../features/search/HeardSearch';
 import { ListenButton } from '../../features/listen/ListenButton';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { Card, Skeleton } from '../../components/ui/card';
+import { Card, LogoLinesSkeleton, Skeleton } from '../../components/ui/card';
 import { AdLogo } from '../../components/ad/AdLogo';
 import { useAdList } from '../../features/ads/api/ads';
 import { AdCardSkeleton, AdGrid } from '../../features/player/AdCard';
@@ -118,13 +118,7 @@ function FeaturedSample() {
   if (isPending) {
     return (
       <Card className="space-y-4 p-6" aria-busy="true" aria-label="Loading featured ad">
-        <div className="flex gap-4">
-          <Skeleton className="h-20 w-20" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-4 w-1/2" />
-          </div>
-        </div>
+        <LogoLinesSkeleton size="hero" />
         <Skeleton className="h-12 w-full" />
       </Card>
     );
