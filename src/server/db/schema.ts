@@ -192,7 +192,7 @@ export const adIsPublic = and(eq(ads.status, 'published'), eq(ads.isActive, true
  * The visible ads only, narrow, for the directory's exact counts: kept in step with `ads` by a trigger
  * (migration 0013). Each row is ~100 bytes: the vector (a copy of the ad's full one) is always moved out
  * of the row (STORAGE EXTERNAL, `toast_tuple_target` 128), so a count through the GIN index visits one
- * page per ~60 ads, where the same count on `ads` (4 rows a page) visits one per match. `spill`, a
+ * page per ~65 ads, where the same count on `ads` (4 rows a page) visits one per match. `spill`, a
  * constant that compresses to a few bytes, makes every row pass the ~2 kB at which PostgreSQL starts
  * moving values out at all.
  */

@@ -1,7 +1,7 @@
 -- The visible ads only, narrow, for the directory's exact counts (decision 31). A count through a GIN index
 -- visits the heap page of every match; an `ads` row is ~2 kB (4 a page), so a word in 28% of ads visited
 -- nearly every page. Here the vector always moves out of the row (STORAGE EXTERNAL, toast_tuple_target
--- 128: ~100-byte rows, ~60 a page). PostgreSQL moves values out only of a row over ~2 kB: `spill`, 2,100
+-- 128: ~100-byte rows, ~65 a page). PostgreSQL moves values out only of a row over ~2 kB: `spill`, 2,100
 -- spaces that compress to a few bytes, makes every row pass that mark.
 CREATE TABLE "ad_search" (
 	"ad_id" uuid PRIMARY KEY NOT NULL,

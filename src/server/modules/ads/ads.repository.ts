@@ -98,11 +98,12 @@ const rank = (search: AdSearch) => sql`ts_rank_cd(${ads.searchHead}, ${tsq(searc
  */
 export const RANKED = 200;
 
-type Filterable = { searchVector: AnyPgColumn; category: AnyPgColumn; location: AnyPgColumn; isFeatured: AnyPgColumn };
-/** The list's conditions beyond visibility, on `ads` or on its narrow copy `ad_search`. */
-function listFilters(t: Filterable, q: Omit<AdListQuery, 'search'>, search?: AdSearch): SQL[] {
+const matchesSearch = (vector: AnyPgColumn, search: AdSearch) => sql`${vector} @@ ${tsq(search.tsquery)}`;
+
+type Filterable = { category: AnyPgColumn; location: AnyPgColumn; isFeatured: AnyPgColumn };
+/** The list's conditions beside visibility and the search, on `ads` or on its narrow copy `ad_search`. */
+function listFilters(t: Filterable, q: Omit<AdListQuery, 'search'>): SQL[] {
   const conds: SQL[] = [];
-  if (search) conds.push(sql`${t.searchVector} @@ ${tsq(search.tsquery)}`);
   if (q.category) conds.push(eq(t.category, q.category));
   if (q.location) conds.push(ilike(t.location, `%${likeEscape(q.location)}%`));
   if (q.featured !== undefined) conds.push(eq(t.isFeatured, q.featured));
@@ -118,20 +119,22 @@ function listFilters(t: Filterable, q: Omit<AdListQuery, 'search'>, search?: AdS
  * `ad_search`, the narrow copy of the visible ads (decision 31).
  */
 export function listVisibleQueries(db: Db, q: Omit<AdListQuery, 'search'>, search?: AdSearch) {
-  const where = and(adIsPublic, ...listFilters(ads, q, search));
+  const where = and(adIsPublic, ...(search ? [matchesSearch(ads.searchVector, search)] : []), ...listFilters(ads, q));
   // With a search, the other conditions are counted in the aggregate, so the matches come from the GIN
   // index: the planner, which does not price the out-of-line vector, would otherwise take the category
   // index and read every candidate's vector (25,230 buffers against 1,494 for 'bakery' in one category).
-  const [matching, ...others] = listFilters(adSearch, q, search);
+  const filters = listFilters(adSearch, q);
   const total = search
     ? db
-        .select({ n: others.length ? sql<number>`count(*) FILTER (WHERE ${and(...others)})`.mapWith(Number) : count() })
+        .select({
+          n: filters.length ? sql<number>`count(*) FILTER (WHERE ${and(...filters)})`.mapWith(Number) : count(),
+        })
         .from(adSearch)
-        .where(matching)
+        .where(matchesSearch(adSearch.searchVector, search))
     : db
         .select({ n: count() })
         .from(adSearch)
-        .where(and(...listFilters(adSearch, q)));
+        .where(and(...filters));
   if (!search) {
     const rows = db
       .select(adColumns)
@@ -212,7 +215,7 @@ export function suggestQueries(db: Db, search: AdSearch, limit: number) {
     businessName: ads.businessName,
     titleHeadline: sql<string>`ts_headline('english', ${unmarked(ads.title)}, ${tsq(search.tsquery)}, ${HEADLINE_TITLE})`,
   };
-  const inHead = sql`${ads.searchHead} @@ ${tsq(search.tsquery)}`;
+  const inHead = matchesSearch(ads.searchHead, search);
   return {
     head: db
       .select(fields)
@@ -234,7 +237,7 @@ export function suggestQueries(db: Db, search: AdSearch, limit: number) {
       db
         .select(fields)
         .from(ads)
-        .where(and(adIsPublic, sql`${ads.searchVector} @@ ${tsq(search.tsquery)}`, sql`NOT (${inHead})`))
+        .where(and(adIsPublic, matchesSearch(ads.searchVector, search), sql`NOT (${inHead})`))
         // Sorting on an expression keeps the planner off the newest-first index: walking it for a word
         // no transcript holds checks every ad's full vector; the GIN index finds the few matches.
         .orderBy(sql`${ads.createdAt} + interval '0 s' DESC`, desc(ads.id))
