@@ -33,6 +33,8 @@ const QUERIES: [string, string][] = [
   [`transcript phrase ('${TRANSCRIPT_PHRASE}')`, `search=${encodeURIComponent(TRANSCRIPT_PHRASE)}`],
   ['category + location', 'category=Retail&location=portland'],
   ['page 50', 'page=50'],
+  [`broad search in a category ('${COMMON_WORD}', Retail)`, `search=${COMMON_WORD}&category=Retail`],
+  [`broad search, page 20 (past the ranked matches)`, `search=${COMMON_WORD}&page=20`],
 ];
 const SUGGESTS = [RARE_WORD.slice(0, 3), COMMON_WORD.slice(0, 4), 'tuxdeo'];
 

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ads } from '../../db/schema.js';
+import { createUser, insertAd, makeAd } from '../../db/seed/factories.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createAdsRepository, RANKED } from './ads.repository.js';
+import { parseSearch } from './search-query.js';
+
+let t: TestApp;
+let owner: string;
+const DAY = 86_400_000;
+const at = (daysAgo: number) => new Date(Date.UTC(2026, 5, 30) - daysAgo * DAY);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = (await createUser(t.db)).id;
+});
+afterAll(() => t.close());
+
+const list = (search: string, more: { page?: number; limit?: number; category?: string } = {}) =>
+  createAdsRepository(t.db).listVisible(
+    { page: more.page ?? 0, limit: more.limit ?? 12, ...(more.category ? { category: more.category } : {}) } as never,
+    search ? parseSearch(search) : undefined,
+  );
+
+describe('the exact count (ad_search, kept by a trigger)', () => {
+  it('counts an ad exactly while it is public, through every write', async () => {
+    const blank = (await list('')).count;
+    const ad = await insertAd(t.db, { userId: owner, title: 'Zeppelin Rides', category: 'Travel' });
+    await insertAd(t.db, { userId: owner, title: 'Zeppelin Draft', status: 'draft' });
+    await insertAd(t.db, { userId: owner, title: 'Zeppelin Paused', isActive: false });
+    expect((await list('zeppelin')).count).toBe(1);
+    expect((await list('')).count).toBe(blank + 1);
+
+    const set = (values: Partial<typeof ads.$inferInsert>) => t.db.update(ads).set(values).where(eq(ads.id, ad.id));
+    await set({ isActive: false });
+    expect(await list('zeppelin')).toEqual({ rows: [], count: 0 });
+    expect((await list('')).count).toBe(blank);
+    await set({ isActive: true });
+    expect((await list('zeppelin')).count).toBe(1);
+    await set({ status: 'draft' });
+    expect((await list('zeppelin')).count).toBe(0);
+    await set({ status: 'published' });
+
+    // The words, the category and the transcript follow an edit.
+    await set({ title: 'Airship Rides' });
+    expect((await list('zeppelin')).count).toBe(0);
+    expect((await list('airship')).count).toBe(1);
+    await set({ transcript: 'Book a zeppelin flight today.' });
+    expect((await list('zeppelin')).count).toBe(1);
+    expect((await list('zeppelin', { category: 'Travel' })).count).toBe(1);
+    await set({ category: 'Other' });
+    expect((await list('zeppelin', { category: 'Travel' })).count).toBe(0);
+    expect((await list('zeppelin', { category: 'Other' })).count).toBe(1);
+
+    await t.db.delete(ads).where(eq(ads.id, ad.id));
+    expect((await list('zeppelin')).count).toBe(0);
+    expect((await list('')).count).toBe(blank);
+  });
+});
+
+describe('relevance among the newest matches', () => {
+  it(`ranks the newest ${RANKED} matches, then pages through the rest newest first, never twice`, async () => {
+    // RANKED + 10 ads say 'quokka' in their transcript only; the newest of them and the oldest also have it
+    // in the title.
+    const total = RANKED + 10;
+    await t.db.insert(ads).values(
+      Array.from({ length: total }, (_, i) =>
+        makeAd({
+          userId: owner,
+          title: i === 5 || i === total - 1 ? `Quokka Cafe ${i}` : `Island Tours ${i}`,
+          transcript: 'See a quokka on the island.',
+          createdAt: at(i),
+        }),
+      ),
+    );
+    const seen: string[] = [];
+    // Pages of 30: one of them runs past the ranked matches.
+    for (let page = 0; page * 30 < total; page++) {
+      const r = await list('quokka', { page, limit: 30 });
+      expect(r.count).toBe(total);
+      seen.push(...r.rows.map((a) => a.title));
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    // The title match among the newest comes first; the old one is past the ranked ones, in date order.
+    expect(seen[0]).toBe('Quokka Cafe 5');
+    expect(seen.slice(1, 5)).toEqual(['Island Tours 0', 'Island Tours 1', 'Island Tours 2', 'Island Tours 3']);
+    expect(seen.at(-1)).toBe(`Quokka Cafe ${total - 1}`);
+    expect(seen.slice(RANKED)).toEqual(
+      Array.from({ length: 10 }, (_, k) =>
+        RANKED + k === total - 1 ? `Quokka Cafe ${total - 1}` : `Island Tours ${RANKED + k}`,
+      ),
+    );
+    // A page wholly past them.
+    expect((await list('quokka', { page: 17, limit: 12 })).rows.map((a) => a.title)).toEqual(seen.slice(204));
+  });
+});
