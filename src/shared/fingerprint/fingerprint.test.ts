@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   alignMatches,
+  alignmentSpread,
   createFingerprinter,
   FINGERPRINT_SAMPLE_RATE,
   fingerprint,
@@ -9,8 +10,10 @@ import {
   isConfidentMatch,
   type Landmark,
   matchConfidence,
+  querySpan,
   resample,
   Resampler,
+  scoreBounds,
 } from './index.js';
 import { seededRandom } from '../random.js';
 import { toneBursts, withNoise } from './test-signals.js';
@@ -146,6 +149,41 @@ describe('alignment', () => {
       { id: 'a', score: 3, offset: 50 },
       { id: 'b', score: 1, offset: 100 },
     ]);
+  });
+});
+
+describe('score bounds', () => {
+  it("are never below any recording's alignment score, tempo changed or not", () => {
+    const random = seededRandom(27);
+    for (let trial = 0; trial < 200; trial++) {
+      const length = 20 + Math.floor(random() * 400);
+      const query = Array.from({ length }, () => ({ hash: Math.floor(random() * 200), t: Math.floor(random() * 470) }));
+      const hits = Array.from({ length: Math.floor(random() * 2000) }, () => ({
+        id: `ad-${Math.floor(random() * 30)}`,
+        hash: Math.floor(random() * 200),
+        t: Math.floor(random() * 600),
+      }));
+      // One recording the query was cut from, played 3% slower or faster, with a frame of jitter.
+      const slope = [0.97, 1, 1.03][trial % 3]!;
+      for (const l of query) {
+        if (random() < 0.4)
+          hits.push({ id: 'heard', hash: l.hash, t: Math.round(50 + slope * l.t + random() * 2 - 1) });
+      }
+      const bounds = scoreBounds(query, hits);
+      const aligned = alignMatches(query, hits);
+      expect([...bounds.keys()].sort()).toEqual(aligned.map((c) => c.id).sort());
+      for (const c of aligned) expect(c.score).toBeLessThanOrEqual(bounds.get(c.id)!);
+      expect(aligned[0]!.id).toBe('heard');
+    }
+    expect(alignmentSpread(0)).toBe(4);
+    expect(alignmentSpread(469)).toBe(18);
+    expect(
+      querySpan([
+        { hash: 1, t: 30 },
+        { hash: 2, t: 12 },
+        { hash: 1, t: 200 },
+      ]),
+    ).toBe(188);
   });
 });
 

@@ -14,6 +14,10 @@ export {
 export { Resampler, resample } from './resample.js';
 export {
   alignMatches,
+  alignmentSpread,
+  OFFSET_BASE,
+  querySpan,
+  scoreBounds,
   isConfidentMatch,
   matchConfidence,
   MIN_SCORE,

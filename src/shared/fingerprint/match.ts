@@ -90,6 +90,54 @@ function bestAlignment(
 }
 
 /**
+ * How many consecutive values of `db.t - query.t` one alignment can gather for a query whose landmarks span
+ * `span` frames: the ±TOLERANCE bin, widened by the farthest slope's drift across the query.
+ */
+export function alignmentSpread(span: number): number {
+  const drift = Math.max(...SLOPES.map((s) => Math.abs(1 - s)));
+  return Math.floor(2 * TOLERANCE + 1 + drift * span + 1e-9) + 1;
+}
+
+/**
+ * An upper bound of each recording's alignMatches score that needs no alignment, so that a database can
+ * compute it cheaply and send only the recordings that may rank: the (hit, query landmark) pairs' offsets
+ * `db.t - query.t` cut into buckets of alignmentSpread(span) frames, and the most pairs in two
+ * neighbouring buckets (one alignment's landmarks all fall within two, and each counts at least one pair).
+ * Offsets are shifted by OFFSET_BASE so that integer division never meets a negative one.
+ */
+export function scoreBounds(query: readonly Landmark[], hits: readonly Hit[]): Map<string, number> {
+  const width = alignmentSpread(querySpan(query));
+  const byHash = new Map<number, number[]>();
+  for (const { hash, t } of query) byHash.set(hash, [...(byHash.get(hash) ?? []), t]);
+  const buckets = new Map<string, Map<number, number>>();
+  for (const hit of hits) {
+    for (const t of byHash.get(hit.hash) ?? []) {
+      const k = Math.floor((hit.t - t + OFFSET_BASE) / width);
+      let ad = buckets.get(hit.id);
+      if (!ad) buckets.set(hit.id, (ad = new Map()));
+      for (const key of [k, k - 1]) ad.set(key, (ad.get(key) ?? 0) + 1);
+    }
+  }
+  const bounds = new Map<string, number>();
+  for (const [id, ad] of buckets) bounds.set(id, Math.max(...ad.values()));
+  return bounds;
+}
+
+/** Frames between a query's first and last landmark. */
+export function querySpan(query: readonly Landmark[]): number {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const { t } of query) {
+    if (t < min) min = t;
+    if (t > max) max = t;
+  }
+  return query.length ? max - min : 0;
+}
+
+/** Added to `db.t - query.t` before bucketing, so that integer division never meets a negative offset. */
+export const OFFSET_BASE = 1 << 16;
+
+/**
  * Aligned landmarks needed before a match is believed: at least MIN_SCORE, and at least MIN_SHARE of the
  * query's landmarks. Chosen from the false positives measured by bench/identify (decision 0020).
  */

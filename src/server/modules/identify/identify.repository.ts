@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { adFingerprintSets, adIsPublic, ads } from '../../db/schema.js';
+import { OFFSET_BASE } from '../../../shared/fingerprint/index.js';
 import type { LandmarkColumns } from '../media/audio-facts.js';
 
 /** A stored landmark that one of a query's hashes found: the ad, the (unsigned) hash and the ad's frame. */
@@ -11,35 +12,83 @@ export interface Hit {
   t: number;
 }
 
+/** A query's landmarks, hashes as signed int4. */
+export interface QueryColumns {
+  hashes: Int32Array;
+  frames: Int32Array;
+}
+
+/** An ad that may match a query: its bound on the alignment score, and its landmarks the query's hashes found. */
+export interface LikelyAd {
+  id: string;
+  bound: number;
+  hits: Hit[];
+  /** Rows the lookup read in all (the same on every ad of one answer). */
+  rows: number;
+}
+
 export interface HitBounds {
   /** Rows read per hash at most: a hash found this often says little about which ad it is. */
   perHash: number;
   /** Rows read per query at most. */
   total: number;
+  /** Ads whose hits the lookup sends, those of highest bound on their score (the answer lists the best five). */
+  ads: number;
 }
 
 export function createIdentifyRepository(db: Db) {
   return {
     /**
-     * The landmarks of public ads with any of `hashes` (signed), in one statement: per hash at most
-     * `perHash + 1` rows through the hash index (index-only), so that the service can tell a hash too
-     * common to count, and `total` rows in all.
+     * The public ads that may match a query, with their landmarks that share a hash with it, in one
+     * statement: per hash at most `perHash + 1` rows through the hash index (index-only; a hash found more
+     * than `perHash` times is left out), `total` rows in all; then, in the database, each ad's bound on its
+     * alignment score (scoreBounds in src/shared/fingerprint, buckets of `spread` frames), and the `limit`
+     * ads of highest bound (all with null), best first. Only those ads' rows leave the database.
      */
-    async hits(hashes: Int32Array, bounds: HitBounds): Promise<Hit[]> {
-      const found = await rows<{ id: string; hash: number; t: number }>(
+    async likelyAds(query: QueryColumns, spread: number, bounds: HitBounds, limit: number | null): Promise<LikelyAd[]> {
+      const found = await rows<{ id: string; bound: number; hashes: number[]; frames: number[]; rows: number }>(
         db,
         sql`
-        SELECT h.ad_id AS id, q.hash, h.t
-        FROM unnest(${sql.param(Array.from(hashes))}::int4[]) AS q(hash)
-        CROSS JOIN LATERAL (
-          SELECT f.ad_id, f.t FROM ad_fingerprints f
-          JOIN ${ads} ON ${ads.id} = f.ad_id AND ${adIsPublic}
-          WHERE f.hash = q.hash
-          LIMIT ${bounds.perHash + 1}
-        ) h
-        LIMIT ${bounds.total}`,
+        WITH q AS (
+          SELECT * FROM unnest(${sql.param(Array.from(query.hashes))}::int4[], ${sql.param(Array.from(query.frames))}::int4[]) AS q(hash, t)
+        ),
+        h AS MATERIALIZED (
+          SELECT d.hash, x.ad_id, x.t
+          FROM (SELECT DISTINCT hash FROM q) d
+          CROSS JOIN LATERAL (
+            SELECT f.ad_id, f.t, count(*) OVER () AS n FROM (
+              SELECT f.ad_id, f.t FROM ad_fingerprints f WHERE f.hash = d.hash LIMIT ${bounds.perHash + 1}
+            ) f
+          ) x
+          WHERE x.n <= ${bounds.perHash}
+          LIMIT ${bounds.total}
+        ),
+        pairs AS MATERIALIZED (
+          SELECT h.ad_id, (h.t - q.t + ${OFFSET_BASE}::int4) / ${spread}::int4 AS k FROM h JOIN q USING (hash)
+        ),
+        bounded AS (
+          SELECT w.ad_id, max(w.n)::int4 AS bound FROM (
+            SELECT ad_id, k, count(*) AS n
+            FROM (SELECT ad_id, k FROM pairs UNION ALL SELECT ad_id, k - 1 FROM pairs) b
+            GROUP BY ad_id, k
+          ) w
+          JOIN ${ads} ON ${ads.id} = w.ad_id AND ${adIsPublic}
+          GROUP BY w.ad_id
+          ORDER BY bound DESC, w.ad_id
+          LIMIT ${limit}
+        )
+        SELECT b.ad_id AS id, b.bound, array_agg(h.hash) AS hashes, array_agg(h.t) AS frames,
+               (SELECT count(*)::int4 FROM h) AS rows
+        FROM bounded b JOIN h USING (ad_id)
+        GROUP BY b.ad_id, b.bound
+        ORDER BY b.bound DESC, b.ad_id`,
       );
-      return found.map((r) => ({ id: r.id, hash: r.hash >>> 0, t: r.t }));
+      return found.map((r) => ({
+        id: r.id,
+        bound: r.bound,
+        hits: r.hashes.map((hash, i) => ({ id: r.id, hash: hash >>> 0, t: r.frames[i]! })),
+        rows: r.rows,
+      }));
     },
 
     /** What an answer shows of each public ad among `ids`. */

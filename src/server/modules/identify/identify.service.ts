@@ -1,9 +1,12 @@
+import { performance } from 'node:perf_hooks';
 import { buffer } from 'node:stream/consumers';
 import {
   alignMatches,
+  alignmentSpread,
   FRAME_SECONDS,
   isConfidentMatch,
   matchConfidence,
+  querySpan,
   type Candidate,
   type Hit,
   type Landmark,
@@ -34,37 +37,45 @@ export const LANDMARKS_VERSION = 1;
  * Bounds of one lookup. A hash stored more than `perHash` times is left out of the vote (it is in so
  * many ads that it says nothing), and no query reads more than `total` rows, whatever its hashes.
  */
-export const HIT_BOUNDS: HitBounds = { perHash: 100, total: 60_000 };
+export const HIT_BOUNDS: HitBounds = { perHash: 100, total: 60_000, ads: 20 };
 
 /** Ads looked at per pass of the backfill. */
 const BACKFILL_BATCH = 20;
 /** Wait before asking the audio workers again when they are full (uploads go first). */
 const BUSY_WAIT_MS = 2_000;
 
+/** Where one identify call spent its time (ms), and how many stored rows its lookup read. */
+export interface IdentifyTiming {
+  lookupMs: number;
+  rows: number;
+  alignMs: number;
+  cardsMs: number;
+}
+
+/** The timing as a Server-Timing header value (what a browser's network panel and the benchmark read). */
+export function serverTiming(timing: IdentifyTiming): string {
+  const ms = (n: number) => n.toFixed(1);
+  return [
+    `lookup;dur=${ms(timing.lookupMs)}`,
+    `align;dur=${ms(timing.alignMs)}`,
+    `cards;dur=${ms(timing.cardsMs)}`,
+    `rows;desc=${timing.rows}`,
+  ].join(', ');
+}
+
 const toLandmarks = ({ hashes, frames }: LandmarkColumns): Landmark[] =>
   Array.from(hashes, (hash, i) => ({ hash: hash >>> 0, t: frames[i]! }));
 
 /**
- * The IDENTIFY_CANDIDATES best alignments, as alignMatches ranks them, without aligning every ad: an ad's
- * score (query landmarks agreeing on one offset) is at most the number of (hit, query landmark) pairs it
- * has, so ads are aligned from the most pairs down and the rest skipped once that bound falls below the
- * last kept score. Most ads share a hash or two with any query by chance; they are never aligned.
+ * The IDENTIFY_CANDIDATES best alignments among `likely` (ads ranked by their bound on the score, highest
+ * first), aligning only while an ad can still beat the last kept: an ad's score never exceeds its bound.
+ * Given every ad with a hit, this is exactly alignMatches' ranking (tested against aligning all).
  */
-export function bestAligned(query: Landmark[], hits: Hit[]): Candidate[] {
-  const perQueryHash = new Map<number, number>();
-  for (const l of query) perQueryHash.set(l.hash, (perQueryHash.get(l.hash) ?? 0) + 1);
-  const byAd = new Map<string, { hits: Hit[]; pairs: number }>();
-  for (const hit of hits) {
-    let ad = byAd.get(hit.id);
-    if (!ad) byAd.set(hit.id, (ad = { hits: [], pairs: 0 }));
-    ad.hits.push(hit);
-    ad.pairs += perQueryHash.get(hit.hash) ?? 0;
-  }
-  const order = [...byAd.values()].sort((a, b) => b.pairs - a.pairs);
+export function bestAligned(query: Landmark[], likely: readonly { bound: number; hits: Hit[] }[]): Candidate[] {
   let kept: Candidate[] = [];
-  for (const ad of order) {
+  for (const ad of likely) {
     const last = kept.length < IDENTIFY_CANDIDATES ? 0 : kept[kept.length - 1]!.score;
-    if (ad.pairs < last) break;
+    if (ad.bound < last) break;
     kept = [...kept, ...alignMatches(query, ad.hits)]
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, IDENTIFY_CANDIDATES);
@@ -95,14 +106,32 @@ export function createIdentifyService(deps: {
   const { repo, storage } = deps;
   const bounds = deps.bounds ?? HIT_BOUNDS;
 
-  /** The candidates for a query's landmarks: one lookup of its hashes, aligned here. */
-  async function identify(query: Landmark[]): Promise<IdentifyResponse> {
-    const hashes = Int32Array.from(new Set(query.map((l) => l.hash | 0)));
-    const hits = await repo.hits(hashes, bounds);
-    const perHash = new Map<number, number>();
-    for (const hit of hits) perHash.set(hit.hash, (perHash.get(hit.hash) ?? 0) + 1);
-    const telling = hits.filter((hit) => perHash.get(hit.hash)! <= bounds.perHash);
-    const ranked = bestAligned(query, telling);
+  /**
+   * The candidates for a query's landmarks: one lookup, which bounds every ad's score in the database and
+   * sends the hits of the `bounds.ads` ads of highest bound, aligned here: the candidates are the best
+   * five of those. The match is always the one aligning every ad would give: should an ad left in the
+   * database be able to reach a confident score at least the best one's, the lookup runs again for all
+   * ads. `timing`, when given, receives where the time went.
+   */
+  async function identify(query: Landmark[], timing?: IdentifyTiming): Promise<IdentifyResponse> {
+    let at = performance.now();
+    const columns = { hashes: Int32Array.from(query, (l) => l.hash | 0), frames: Int32Array.from(query, (l) => l.t) };
+    const spread = alignmentSpread(querySpan(query));
+    let likely = await repo.likelyAds(columns, spread, bounds, bounds.ads + 1);
+    let lookupMs = performance.now() - at;
+    at = performance.now();
+    let ranked = bestAligned(query, likely.slice(0, bounds.ads));
+    let alignMs = performance.now() - at;
+    const unseen = likely[bounds.ads]?.bound ?? 0;
+    if (isConfidentMatch(unseen, query.length) && unseen >= (ranked[0]?.score ?? 0)) {
+      at = performance.now();
+      likely = await repo.likelyAds(columns, spread, bounds, null);
+      lookupMs += performance.now() - at;
+      at = performance.now();
+      ranked = bestAligned(query, likely);
+      alignMs += performance.now() - at;
+    }
+    at = performance.now();
     const cards = new Map((await repo.publicCards(ranked.map((c) => c.id))).map((card) => [card.id, card]));
     const candidates: (IdentifyCandidate & { confident: boolean })[] = [];
     for (const { id, score, offset } of ranked) {
@@ -117,6 +146,14 @@ export function createIdentifyService(deps: {
         confidence: Math.round(matchConfidence(score, query.length) * 1000) / 1000,
         offsetSeconds: Math.round(offset * FRAME_SECONDS * 100) / 100,
         confident: isConfidentMatch(score, query.length),
+      });
+    }
+    if (timing) {
+      Object.assign(timing, {
+        lookupMs,
+        rows: likely[0]?.rows ?? 0,
+        alignMs,
+        cardsMs: performance.now() - at,
       });
     }
     const answer = candidates.map(({ confident: _, ...candidate }) => candidate);

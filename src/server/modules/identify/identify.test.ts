@@ -3,7 +3,13 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnAd } from '../../../shared/ads.js';
-import { alignMatches, fingerprint } from '../../../shared/fingerprint/index.js';
+import {
+  alignMatches,
+  alignmentSpread,
+  fingerprint,
+  querySpan,
+  scoreBounds,
+} from '../../../shared/fingerprint/index.js';
 import { seededRandom } from '../../../shared/random.js';
 import { toneBursts } from '../../../shared/fingerprint/test-signals.js';
 import {
@@ -24,7 +30,8 @@ import { decodeMono, wavFile } from '../../test/audio.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { sendForm, type Part } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
-import { bestAligned } from './identify.service.js';
+import { createIdentifyRepository } from './identify.repository.js';
+import { bestAligned, createIdentifyService, HIT_BOUNDS } from './identify.service.js';
 
 let t: TestApp;
 /** The demo ads by their asset key, as the seed wrote them. */
@@ -95,6 +102,11 @@ describe('POST /api/identify', () => {
       const res = await identify({ landmarks: clipLandmarks(ad.samples, ad.rate, 4.3, 5) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
+      // Where the time went, and how many stored rows the lookup read.
+      const timing = /^lookup;dur=[\d.]+, align;dur=[\d.]+, cards;dur=[\d.]+, rows;desc=(\d+)$/.exec(
+        String(res.headers['server-timing']),
+      );
+      expect(Number(timing?.[1])).toBeGreaterThan(0);
       const body = res.json<IdentifyResponse>();
       expect(body.match?.slug).toBe(ad.slug);
       expect(body.match!.confidence).toBeGreaterThan(0.5);
@@ -331,7 +343,48 @@ describe('the alignment of a lookup', () => {
         t: Math.floor(random() * 400),
       }));
       for (const l of query) if (random() < 0.3) hits.push({ id: 'heard', hash: l.hash, t: l.t + 77 });
-      expect(bestAligned(query, hits)).toEqual(alignMatches(query, hits).slice(0, 5));
+      // Ranked as the database ranks them: highest bound first, then by id.
+      const likely = [...scoreBounds(query, hits)]
+        .map(([id, bound]) => ({ id, bound, hits: hits.filter((hit) => hit.id === id) }))
+        .sort((a, b) => b.bound - a.bound || (a.id < b.id ? -1 : 1));
+      expect(bestAligned(query, likely)).toEqual(alignMatches(query, hits).slice(0, 5));
     }
+  });
+});
+
+describe('the lookup', () => {
+  beforeAll(() => t.app.indexFingerprints());
+  const query = () => {
+    const ad = first(demoAds[0]!.key);
+    return clipLandmarks(ad.samples, ad.rate, 3.1, 5).map(([hash, t]) => ({ hash, t }));
+  };
+
+  it("bounds each ad's score in the database exactly as scoreBounds does, highest first", async () => {
+    const landmarks = query();
+    const columns = {
+      hashes: Int32Array.from(landmarks, (l) => l.hash | 0),
+      frames: Int32Array.from(landmarks, (l) => l.t),
+    };
+    const repo = createIdentifyRepository(t.db);
+    const likely = await repo.likelyAds(columns, alignmentSpread(querySpan(landmarks)), HIT_BOUNDS, null);
+    const hits = likely.flatMap((ad) => ad.hits);
+    expect(likely.length).toBeGreaterThan(1);
+    expect(new Map(likely.map((ad) => [ad.id, ad.bound]))).toEqual(scoreBounds(landmarks, hits));
+    expect(likely.map((ad) => ad.bound)).toEqual(likely.map((ad) => ad.bound).sort((a, b) => b - a));
+    expect(likely[0]!.id).toBe(first(demoAds[0]!.key).id);
+    const top = await repo.likelyAds(columns, alignmentSpread(querySpan(landmarks)), HIT_BOUNDS, 2);
+    const summary = (ads: typeof likely) => ads.map(({ id, bound, hits }) => ({ id, bound, hits: hits.length }));
+    expect(summary(top)).toEqual(summary(likely.slice(0, 2)));
+  });
+
+  it('looks again at every ad when one it left out could be the match', async () => {
+    // With no ad's hits sent at first, the best one left in the database could be a confident match.
+    const service = createIdentifyService({
+      repo: createIdentifyRepository(t.db),
+      storage: t.storage,
+      bounds: { ...HIT_BOUNDS, ads: 0 },
+    });
+    const answer = await service.identify(query());
+    expect(answer.match?.slug).toBe(first(demoAds[0]!.key).slug);
   });
 });
