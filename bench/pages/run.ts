@@ -189,10 +189,16 @@ async function nextReadIsFresh(url: string, hot: string) {
     body: JSON.stringify({ isActive: false }),
   });
   const after = [(await fetch(`${url}/api/ads/${ad.slug}`)).status, await listed()];
+  // Shown again: the run without the cache asks for the same slugs, and a hidden one would answer 404s.
+  const shown = await fetch(`${url}/api/my/ads/${ad.id}/active`, {
+    method: 'PATCH',
+    headers: { ...origin, cookie },
+    body: JSON.stringify({ isActive: true }),
+  });
   console.log(
     `sign-in ${signIn.status}; ad ${before.join(', listed ')}; hidden ${toggled.status}; then ${after.join(', listed ')}`,
   );
-  return signIn.ok && before[0] === 200 && toggled.status === 200 && after[0] === 404 && !after[1];
+  return signIn.ok && before[0] === 200 && toggled.status === 200 && after[0] === 404 && !after[1] && shown.ok;
 }
 
 /** The demo seed (the server's first start), then the generated ads; returns the visible slugs. */

@@ -4,6 +4,7 @@ import type { AdListQuery, OwnAd, PublicAd, TranscriptionState } from '../../../
 import type { Category } from '../../../shared/categories.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { batchedLookup } from '../../db/batched-lookup.js';
 import { adIsPublic, ads, adSearch, searchWords } from '../../db/schema.js';
 
 // Every column but the search vectors, which stay in the database.
@@ -257,6 +258,14 @@ export function similarWordsQuery(db: Db, word: string, limit: number) {
 }
 
 export function createAdsRepository(db: Db) {
+  // Cold ad pages asked for together (thousands of slugs, each read once) cost one query per turn, not one each.
+  const visibleBySlug = batchedLookup(async (slugs: string[]) => {
+    const rows = await db
+      .select(adColumns)
+      .from(ads)
+      .where(and(adIsPublic, inArray(ads.slug, slugs)));
+    return new Map(rows.map((row) => [row.slug, row]));
+  });
   return {
     /** Visible ads matching the query, newest first, with the exact total. */
     async listVisible(q: Omit<AdListQuery, 'search'>, search?: AdSearch) {
@@ -286,12 +295,7 @@ export function createAdsRepository(db: Db) {
     },
 
     async findVisibleBySlug(slug: string) {
-      const [row] = await db
-        .select(adColumns)
-        .from(ads)
-        .where(and(adIsPublic, eq(ads.slug, slug)))
-        .limit(1);
-      return row ?? null;
+      return (await visibleBySlug(slug)) ?? null;
     },
 
     async listRelated(ad: { id: string; category: string }, limit: number) {

@@ -107,6 +107,37 @@ describe('public reads from memory', () => {
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(t.app.publicCache.stats.loads - loads).toBe(1);
   });
+
+  it('answer cold reads of many ads at once each with its own ad, and an unknown slug with 404', async () => {
+    const owner = await premiumUser();
+    const made = [];
+    for (const title of ['Batch Spot One', 'Batch Spot Two', 'Batch Spot Three'])
+      made.push((await sendForm(t, 'POST', '/api/my/ads', owner.cookie, form(title))).json() as PublicAd);
+    const slugs = [...made.map((a) => a.slug), 'no-such-ad-at-all', made[0]!.slug];
+    // Arrive together: one lookup query for all of them (db/batched-lookup.ts).
+    const [api, pages] = await Promise.all([
+      Promise.all(slugs.map((s) => get(`/api/ads/${s}`))),
+      Promise.all(slugs.map((s) => get(`/api/ads/${s}/related`))),
+    ]);
+    expect(api.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 200]);
+    expect(api.map((r) => (r.statusCode === 200 ? (r.json() as PublicAd).title : null))).toEqual([
+      'Batch Spot One',
+      'Batch Spot Two',
+      'Batch Spot Three',
+      null,
+      'Batch Spot One',
+    ]);
+    expect(pages.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 200]);
+
+    // Hidden while reads of it are under way: the next read after the change returns is a 404.
+    const during = Promise.all(slugs.map((s) => get(`/api/ads/${s}`)));
+    expect(
+      (await write(owner.cookie, 'PATCH', `/api/my/ads/${made[1]!.id}/active`, { isActive: false })).statusCode,
+    ).toBe(200);
+    await during;
+    expect((await get(`/api/ads/${made[1]!.slug}`)).statusCode).toBe(404);
+    expect((await get(`/api/ads/${made[0]!.slug}`)).json().title).toBe('Batch Spot One');
+  });
 });
 
 describe('HTTP caching of public reads', () => {
@@ -181,6 +212,24 @@ describe('HTTP caching of public reads', () => {
     );
     expect(titles).toContain('Prepared Body Spot, Edited');
     expect(titles).not.toContain('Prepared Body Spot');
+  });
+
+  it('sends an answer’s first read gzip and brotli from its second, to clients that take both', async () => {
+    const owner = await premiumUser();
+    await sendForm(t, 'POST', '/api/my/ads', owner.cookie, form('First Read Spot'));
+    const url = '/api/ads?limit=40&category=Retail';
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const first = await get(url, browser);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(first.rawPayload).length).toBeGreaterThan(1024); // large enough to be compressed
+    const second = await get(url, browser);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(second.rawPayload).toString()).toBe(gunzipSync(first.rawPayload).toString());
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect((await get(url, browser)).rawPayload.equals(second.rawPayload)).toBe(true);
+    // A client that takes brotli only gets it on the first read too.
+    const onlyBr = await get('/api/ads?limit=39&category=Retail', { 'accept-encoding': 'br' });
+    expect(onlyBr.headers['content-encoding']).toBe('br');
   });
 
   it('never lets a shared cache keep a signed-in answer', async () => {
