@@ -15,9 +15,15 @@ export { Resampler, resample } from './resample.js';
 export {
   alignMatches,
   isConfidentMatch,
-  matchConfidence,
+  MARGIN,
+  matchConfidences,
+  matchStrength,
   MIN_SCORE,
-  MIN_SHARE,
+  MIN_SPANS,
+  querySpans,
+  RATIO,
+  SPAN_SHARE,
+  spannedSeconds,
   type Candidate,
   type Hit,
 } from './match.js';

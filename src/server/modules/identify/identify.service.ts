@@ -3,7 +3,7 @@ import {
   alignMatches,
   FRAME_SECONDS,
   isConfidentMatch,
-  matchConfidence,
+  matchConfidences,
   type Candidate,
   type Hit,
   type Landmark,
@@ -28,7 +28,7 @@ import type { HitBounds, IdentifyRepository } from './identify.repository.js';
  * The version of the stored landmarks. Raise it with any change of src/shared/fingerprint's parameters
  * or hashing: the backfill then recomputes every ad's landmarks in the background.
  */
-export const LANDMARKS_VERSION = 1;
+export const LANDMARKS_VERSION = 2;
 
 /**
  * Bounds of one lookup. A hash stored more than `perHash` times is left out of the vote (it is in so
@@ -104,8 +104,10 @@ export function createIdentifyService(deps: {
     const telling = hits.filter((hit) => perHash.get(hit.hash)! <= bounds.perHash);
     const ranked = bestAligned(query, telling);
     const cards = new Map((await repo.publicCards(ranked.map((c) => c.id))).map((card) => [card.id, card]));
-    const candidates: (IdentifyCandidate & { confident: boolean })[] = [];
-    for (const { id, score, offset } of ranked) {
+    // Judged on the alignments as ranked: an ad hidden since the lookup still shared the query's material.
+    const confidences = matchConfidences(ranked, query);
+    const candidates: IdentifyCandidate[] = [];
+    for (const [i, { id, offset }] of ranked.entries()) {
       const card = cards.get(id);
       if (!card) continue; // no longer public since the lookup
       candidates.push({
@@ -114,13 +116,12 @@ export function createIdentifyService(deps: {
         businessName: card.businessName,
         category: card.category as Category,
         logoUrl: card.logoUrl,
-        confidence: Math.round(matchConfidence(score, query.length) * 1000) / 1000,
+        confidence: Math.round(confidences[i]! * 1000) / 1000,
         offsetSeconds: Math.round(offset * FRAME_SECONDS * 100) / 100,
-        confident: isConfidentMatch(score, query.length),
       });
     }
-    const answer = candidates.map(({ confident: _, ...candidate }) => candidate);
-    return { match: candidates[0]?.confident ? answer[0]! : null, candidates: answer };
+    const bestShown = ranked[0] !== undefined && cards.has(ranked[0].id);
+    return { match: bestShown && isConfidentMatch(ranked, query) ? candidates[0]! : null, candidates };
   }
 
   /** Decodes and fingerprints a recording in the audio workers, with the recording's length limit. */

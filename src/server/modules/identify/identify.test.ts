@@ -24,7 +24,7 @@ import { decodeMono, wavFile } from '../../test/audio.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { sendForm, type Part } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
-import { bestAligned } from './identify.service.js';
+import { bestAligned, LANDMARKS_VERSION } from './identify.service.js';
 
 let t: TestApp;
 /** The demo ads by their asset key, as the seed wrote them. */
@@ -85,6 +85,21 @@ describe('the background backfill', () => {
     expect(runs[0]! + runs[1]!).toBeGreaterThanOrEqual(1);
     expect(await landmarkCount(ad.id)).toBe(before);
     expect(await t.app.indexFingerprints()).toBe(0);
+  });
+
+  it('rebuilds the landmarks of an earlier version of the engine, as at the first start after a change', async () => {
+    const ad = first(demoAds[0]!.key);
+    const current = await landmarkCount(ad.id);
+    await t.db.execute(sql`DELETE FROM ad_fingerprints WHERE ad_id = ${ad.id}::uuid`);
+    await t.db.execute(sql`INSERT INTO ad_fingerprints (ad_id, hash, t) VALUES (${ad.id}::uuid, 1, 1)`);
+    await t.db
+      .update(adFingerprintSets)
+      .set({ version: LANDMARKS_VERSION - 1, landmarks: 1 })
+      .where(eq(adFingerprintSets.adId, ad.id));
+    expect(await t.app.indexFingerprints()).toBe(1);
+    const [set] = await t.db.select().from(adFingerprintSets).where(eq(adFingerprintSets.adId, ad.id));
+    expect(set).toMatchObject({ version: LANDMARKS_VERSION, landmarks: current });
+    expect(await landmarkCount(ad.id)).toBe(current);
   });
 });
 
