@@ -5,7 +5,8 @@
  *                                                 # then the server on PostgreSQL and PGlite
  *   BENCH_ADS=50 BENCH_FOREIGN_ADS=20 BENCH_MUSIC=10 npm run bench:identify     # a quicker look
  *   BENCH_PARTS=accuracy|latency                  # one part only; BENCH_DB=postgres|pglite for one database
- *   npm run bench:identify -- --report            # the last run's tables again, judged by the current threshold
+ *   npm run bench:identify -- --report            # the last run's tables again, judged by the current test
+ *   BENCH_CLIP_SEED=777001 npm run bench:identify # clips at other offsets, to tune on (decision 0030)
  * Generated audio and degraded recordings are cached in BENCH_IDENTIFY_CACHE (default: the temp dir).
  */
 import { reportAccuracy, runAccuracy } from './accuracy.js';

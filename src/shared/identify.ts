@@ -65,11 +65,10 @@ export const IdentifyCandidate = PublicAd.pick({
   logoUrl: true,
 })
   .extend({
-    confidence: z
-      .number()
-      .min(0)
-      .max(1)
-      .meta({ description: 'How far above chance the aligned landmarks are, 0 to 1' }),
+    confidence: z.number().min(0).max(1).meta({
+      description:
+        'How far the alignment clears the confidence test (many landmarks, across the recording, well ahead of other ads), 0 to 1; a match from 0.5',
+    }),
     offsetSeconds: z.number().meta({ description: "Where in the ad's audio the recording starts, in seconds" }),
   })
   .meta({ description: 'An ad whose audio matches the recording' });

@@ -9,11 +9,13 @@ import {
   HASH_BITS,
   isConfidentMatch,
   type Landmark,
-  matchConfidence,
+  matchConfidences,
+  MIN_SCORE,
   querySpan,
   resample,
   Resampler,
   scoreBounds,
+  spannedSeconds,
 } from './index.js';
 import { seededRandom } from '../random.js';
 import { toneBursts, withNoise } from './test-signals.js';
@@ -97,7 +99,7 @@ describe('alignment', () => {
     const [best, second] = candidates;
     expect(best?.id).toBe('ad');
     expect(Math.abs(best!.offset - startSample / RATE / FRAME_SECONDS)).toBeLessThanOrEqual(1);
-    expect(isConfidentMatch(best!.score, query.length)).toBe(true);
+    expect(isConfidentMatch(candidates, query)).toBe(true);
     expect(best!.score).toBeGreaterThan(0.3 * query.length);
     expect(second?.score ?? 0).toBeLessThan(best!.score / 10);
   });
@@ -108,16 +110,34 @@ describe('alignment', () => {
     const { query, candidates } = identify(clip);
     expect(candidates[0]?.id).toBe('ad');
     expect(Math.abs(candidates[0]!.offset - startSample / RATE / FRAME_SECONDS)).toBeLessThanOrEqual(1);
-    expect(isConfidentMatch(candidates[0]!.score, query.length)).toBe(true);
+    expect(isConfidentMatch(candidates, query)).toBe(true);
+  });
+
+  it('finds a clip heard through a room whose reverberation outlasts the direct sound', () => {
+    // A living room's impulse response: the direct sound, then a noise tail decaying 60 dB in 0.5 s,
+    // as loud in all as the direct sound is (a direct-to-reverberant ratio near 0 dB).
+    const random = seededRandom(17);
+    const ir = Float32Array.from({ length: RATE / 2 }, (_, i) =>
+      i === 0 ? 1 : 0.06 * (2 * random() - 1) * Math.exp((-13.8 * i) / RATE),
+    );
+    const startSample = 8 * RATE;
+    const dry = ad.slice(startSample - RATE / 2, startSample + 5 * RATE);
+    const wet = new Float32Array(dry.length);
+    for (let i = 0; i < dry.length; i++) {
+      if (!dry[i]) continue;
+      for (let k = 0; k < ir.length && i + k < wet.length; k++) wet[i + k]! += dry[i]! * ir[k]!;
+    }
+    const { query, candidates } = identify(wet.subarray(RATE / 2));
+    expect(candidates[0]?.id).toBe('ad');
+    expect(Math.abs(candidates[0]!.offset - startSample / RATE / FRAME_SECONDS)).toBeLessThanOrEqual(1);
+    expect(isConfidentMatch(candidates, query)).toBe(true);
   });
 
   it('gives unrelated audio a low score and no confident match', () => {
     for (const seed of [21, 22, 23]) {
       const { query, candidates } = identify(toneBursts(5, seed));
-      for (const { score } of candidates) {
-        expect(score).toBeLessThan(0.05 * query.length);
-        expect(isConfidentMatch(score, query.length)).toBe(false);
-      }
+      for (const { score } of candidates) expect(score).toBeLessThan(0.05 * query.length);
+      expect(isConfidentMatch(candidates, query)).toBe(false);
     }
   });
 
@@ -146,8 +166,8 @@ describe('alignment', () => {
       { id: 'c', hash: 99, t: 1 },
     ];
     expect(alignMatches(query, hits)).toEqual([
-      { id: 'a', score: 3, offset: 50 },
-      { id: 'b', score: 1, offset: 100 },
+      { id: 'a', score: 3, offset: 50, background: 0, spans: 1 },
+      { id: 'b', score: 1, offset: 100, background: 0, spans: 1 },
     ]);
   });
 });
@@ -188,17 +208,59 @@ describe('score bounds', () => {
 });
 
 describe('match confidence', () => {
-  it('rises with the score, stays within 0..1 and crosses one half at the threshold', () => {
-    const values = [0, 1, 5, 10, 20, 50, 400].map((score) => matchConfidence(score, 200));
-    expect(values[0]).toBe(0);
-    for (let i = 1; i < values.length; i++) expect(values[i]!).toBeGreaterThan(values[i - 1]!);
-    expect(values.every((v) => v >= 0 && v < 1)).toBe(true);
-    for (const count of [50, 200, 2000]) {
-      let score = 0;
-      while (!isConfidentMatch(score, count)) score++;
-      expect(matchConfidence(score, count)).toBeGreaterThanOrEqual(0.5);
-      expect(matchConfidence(score - 1, count)).toBeLessThan(0.5);
+  /** A 5 s query of 40 landmarks a second, and a candidate whose aligned landmarks sit at `times`. */
+  const query = Array.from({ length: 200 }, (_, i) => ({ hash: i, t: Math.floor(i * (156 / 200)) }));
+  const at = (times: number[], id = 'x') =>
+    times.map((t, i) => ({ id, hash: query.findIndex((l) => l.t >= t) + (i % 2), t: 1000 + t }));
+  const spread = (n: number) => Array.from({ length: n }, (_, i) => Math.floor((i * 155) / n));
+
+  it('counts the seconds an alignment holds in, the most within 8 seconds in a row', () => {
+    expect(spannedSeconds([])).toBe(0);
+    expect(spannedSeconds([0, 5, 30, 31, 62, 100])).toBe(4);
+    expect(spannedSeconds([0, 31, 62, 93, 124, 155, 186, 217, 248, 279])).toBe(8);
+    expect(spannedSeconds([0, 31, 62, 400, 431])).toBe(3);
+  });
+
+  it('believes a few aligned landmarks spread over the query, standing alone', () => {
+    const candidates = alignMatches(query, at(spread(MIN_SCORE)));
+    expect(candidates[0]).toMatchObject({ score: MIN_SCORE, spans: 5, background: 0 });
+    expect(isConfidentMatch(candidates, query)).toBe(true);
+    expect(isConfidentMatch(alignMatches(query, at(spread(MIN_SCORE - 1))), query)).toBe(false);
+  });
+
+  it('does not believe many aligned landmarks within one or two seconds: material two recordings share', () => {
+    const sentence = Array.from({ length: 30 }, (_, i) => 40 + i);
+    const candidates = alignMatches(query, at(sentence));
+    expect(candidates[0]!.score).toBeGreaterThanOrEqual(20);
+    expect(candidates[0]!.spans).toBeLessThanOrEqual(2);
+    expect(isConfidentMatch(candidates, query)).toBe(false);
+  });
+
+  it('does not believe a best candidate that others nearly equal, or that lines up as well elsewhere', () => {
+    const times = spread(16);
+    expect(isConfidentMatch(alignMatches(query, at(times)), query)).toBe(true);
+    const alike = alignMatches(query, [...at(times, 'a'), ...at(times.slice(0, 10), 'b')]);
+    expect(alike.map((c) => c.score)).toEqual([16, 10]);
+    expect(isConfidentMatch(alike, query)).toBe(false);
+    // The same recording lining up again 2 s later, as a loop of music does.
+    const again = at(times).concat(at(times.slice(0, 10)).map((hit) => ({ ...hit, t: hit.t + 62 })));
+    const repeating = alignMatches(query, again);
+    expect(repeating[0]).toMatchObject({ score: 16, background: 10 });
+    expect(isConfidentMatch(repeating, query)).toBe(false);
+  });
+
+  it('gives 0.5 exactly at the test, more above it and less below, within 0..1', () => {
+    for (const n of [MIN_SCORE - 1, MIN_SCORE, 12, 40]) {
+      const candidates = alignMatches(query, at(spread(n)));
+      const [confidence] = matchConfidences(candidates, query);
+      expect(confidence! >= 0.5).toBe(isConfidentMatch(candidates, query));
+      expect(confidence!).toBeGreaterThan(0);
+      expect(confidence!).toBeLessThan(1);
     }
+    const exact = matchConfidences(alignMatches(query, at(spread(MIN_SCORE))), query)[0]!;
+    expect(exact).toBeCloseTo(0.5, 10);
+    const more = matchConfidences(alignMatches(query, at(spread(12))), query)[0]!;
+    expect(more).toBeGreaterThan(exact);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   PEAK_FRAMES,
   PEAK_OVER_FRAME_DB,
   REPEAT_FRAMES,
+  TAIL_DECAY_DB,
 } from './params.js';
 import { Resampler } from './resample.js';
 
@@ -27,6 +28,8 @@ export type Landmark = { hash: number; t: number };
 
 const BANDS = MAX_BIN - MIN_BIN; // bins MIN_BIN..MAX_BIN-1: 208, so 104 pairs of bins (7 bits)
 const DB_SCALE = 10 / Math.LN10;
+/** Per frame, the share of power a reverberant tail keeps (TAIL_DECAY_DB). */
+const TAIL_KEPT = 10 ** (-TAIL_DECAY_DB / 10);
 
 /** Hash bits: earlier peak's bin pair (7) | later peak's bin pair (7) | frames between, in pairs (5). */
 export const HASH_BITS = 19;
@@ -58,6 +61,8 @@ export function createFingerprinter(sampleRate: number = FINGERPRINT_SAMPLE_RATE
   const resampler = sampleRate === FINGERPRINT_SAMPLE_RATE ? null : new Resampler(sampleRate);
   const fft = new FFT(FFT_SIZE);
   const power = new Float32Array(BANDS + 2);
+  /** Per bin, the power a room's tail would still carry from the frames before (see TAIL_DECAY_DB). */
+  const tail = new Float32Array(BANDS + 2);
   const frameIn = new Float32Array(FFT_SIZE);
   const spectrum = fft.createComplexArray() as number[];
 
@@ -78,7 +83,12 @@ export function createFingerprinter(sampleRate: number = FINGERPRINT_SAMPLE_RATE
     for (let b = -1; b <= BANDS; b++) {
       const re = spectrum[2 * (b + MIN_BIN)]!;
       const im = spectrum[2 * (b + MIN_BIN) + 1]!;
-      power[b + 1] = re * re + im * im;
+      const raw = re * re + im * im;
+      // What an earlier, louder frame's tail explains is taken away (down to a floor of -20 dB), so the
+      // peaks are the onsets a room does not move rather than the tails it adds.
+      const expected = tail[b + 1]! * TAIL_KEPT;
+      power[b + 1] = Math.max(raw - expected, 0.01 * raw);
+      tail[b + 1] = Math.max(expected, raw);
     }
     for (let b = 0; b < BANDS; b++) {
       // Smoothed over three bins: reverb and noise make ragged spectra with false local maxima.

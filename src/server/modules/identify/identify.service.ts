@@ -5,7 +5,8 @@ import {
   alignmentSpread,
   FRAME_SECONDS,
   isConfidentMatch,
-  matchConfidence,
+  matchConfidences,
+  MIN_SCORE,
   querySpan,
   type Candidate,
   type Hit,
@@ -31,7 +32,7 @@ import type { HitBounds, IdentifyRepository } from './identify.repository.js';
  * The version of the stored landmarks. Raise it with any change of src/shared/fingerprint's parameters
  * or hashing: the backfill then recomputes every ad's landmarks in the background.
  */
-export const LANDMARKS_VERSION = 1;
+export const LANDMARKS_VERSION = 2;
 
 /**
  * Bounds of one lookup. A hash stored more than `perHash` times is left out of the vote (it is in so
@@ -83,6 +84,20 @@ export function bestAligned(query: Landmark[], likely: readonly { bound: number;
   return kept;
 }
 
+/**
+ * Whether an ad not aligned, whose score is at most `unseen`, could change the answer aligning every ad
+ * gives: by being the best (a score at least the best's and the test's minimum), or by being the runner-up
+ * the confidence test holds the best against (decision 0030), so that a match would no longer be one.
+ */
+export function mayChange(query: Landmark[], ranked: readonly Candidate[], unseen: number): boolean {
+  const [best, second] = ranked;
+  if (!best) return unseen >= MIN_SCORE;
+  if (unseen >= best.score && unseen >= MIN_SCORE) return true;
+  if (unseen <= (second?.score ?? 0)) return false;
+  const runnerUp: Candidate = { id: '', score: unseen, offset: 0, background: 0, spans: 0 };
+  return isConfidentMatch(ranked, query) && !isConfidentMatch([best, runnerUp], query);
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -110,8 +125,8 @@ export function createIdentifyService(deps: {
    * The candidates for a query's landmarks: one lookup, which bounds every ad's score in the database and
    * sends the hits of the `bounds.ads` ads of highest bound, aligned here: the candidates are the best
    * five of those. The match is always the one aligning every ad would give: should an ad left in the
-   * database be able to reach a confident score at least the best one's, the lookup runs again for all
-   * ads. `timing`, when given, receives where the time went.
+   * database be able to change it (see mayChange), the lookup runs again for all ads. `timing`, when
+   * given, receives where the time went.
    */
   async function identify(query: Landmark[], timing?: IdentifyTiming): Promise<IdentifyResponse> {
     let at = performance.now();
@@ -122,8 +137,7 @@ export function createIdentifyService(deps: {
     at = performance.now();
     let ranked = bestAligned(query, likely.slice(0, bounds.ads));
     let alignMs = performance.now() - at;
-    const unseen = likely[bounds.ads]?.bound ?? 0;
-    if (isConfidentMatch(unseen, query.length) && unseen >= (ranked[0]?.score ?? 0)) {
+    if (mayChange(query, ranked, likely[bounds.ads]?.bound ?? 0)) {
       at = performance.now();
       likely = await repo.likelyAds(columns, spread, bounds, null);
       lookupMs += performance.now() - at;
@@ -133,8 +147,10 @@ export function createIdentifyService(deps: {
     }
     at = performance.now();
     const cards = new Map((await repo.publicCards(ranked.map((c) => c.id))).map((card) => [card.id, card]));
-    const candidates: (IdentifyCandidate & { confident: boolean })[] = [];
-    for (const { id, score, offset } of ranked) {
+    // Judged on the alignments as ranked: an ad hidden since the lookup still shared the query's material.
+    const confidences = matchConfidences(ranked, query);
+    const candidates: IdentifyCandidate[] = [];
+    for (const [i, { id, offset }] of ranked.entries()) {
       const card = cards.get(id);
       if (!card) continue; // no longer public since the lookup
       candidates.push({
@@ -143,9 +159,8 @@ export function createIdentifyService(deps: {
         businessName: card.businessName,
         category: card.category as Category,
         logoUrl: card.logoUrl,
-        confidence: Math.round(matchConfidence(score, query.length) * 1000) / 1000,
+        confidence: Math.round(confidences[i]! * 1000) / 1000,
         offsetSeconds: Math.round(offset * FRAME_SECONDS * 100) / 100,
-        confident: isConfidentMatch(score, query.length),
       });
     }
     if (timing) {
@@ -156,8 +171,8 @@ export function createIdentifyService(deps: {
         cardsMs: performance.now() - at,
       });
     }
-    const answer = candidates.map(({ confident: _, ...candidate }) => candidate);
-    return { match: candidates[0]?.confident ? answer[0]! : null, candidates: answer };
+    const bestShown = ranked[0] !== undefined && cards.has(ranked[0].id);
+    return { match: bestShown && isConfidentMatch(ranked, query) ? candidates[0]! : null, candidates };
   }
 
   /** Decodes and fingerprints a recording in the audio workers, with the recording's length limit. */

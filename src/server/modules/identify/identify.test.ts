@@ -7,6 +7,7 @@ import {
   alignMatches,
   alignmentSpread,
   fingerprint,
+  MIN_SCORE,
   querySpan,
   scoreBounds,
 } from '../../../shared/fingerprint/index.js';
@@ -31,7 +32,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { sendForm, type Part } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
 import { createIdentifyRepository } from './identify.repository.js';
-import { bestAligned, createIdentifyService, HIT_BOUNDS } from './identify.service.js';
+import { bestAligned, createIdentifyService, HIT_BOUNDS, LANDMARKS_VERSION, mayChange } from './identify.service.js';
 
 let t: TestApp;
 /** The demo ads by their asset key, as the seed wrote them. */
@@ -92,6 +93,21 @@ describe('the background backfill', () => {
     expect(runs[0]! + runs[1]!).toBeGreaterThanOrEqual(1);
     expect(await landmarkCount(ad.id)).toBe(before);
     expect(await t.app.indexFingerprints()).toBe(0);
+  });
+
+  it('rebuilds the landmarks of an earlier version of the engine, as at the first start after a change', async () => {
+    const ad = first(demoAds[0]!.key);
+    const current = await landmarkCount(ad.id);
+    await t.db.execute(sql`DELETE FROM ad_fingerprints WHERE ad_id = ${ad.id}::uuid`);
+    await t.db.execute(sql`INSERT INTO ad_fingerprints (ad_id, hash, t) VALUES (${ad.id}::uuid, 1, 1)`);
+    await t.db
+      .update(adFingerprintSets)
+      .set({ version: LANDMARKS_VERSION - 1, landmarks: 1 })
+      .where(eq(adFingerprintSets.adId, ad.id));
+    expect(await t.app.indexFingerprints()).toBe(1);
+    const [set] = await t.db.select().from(adFingerprintSets).where(eq(adFingerprintSets.adId, ad.id));
+    expect(set).toMatchObject({ version: LANDMARKS_VERSION, landmarks: current });
+    expect(await landmarkCount(ad.id)).toBe(current);
   });
 });
 
@@ -349,6 +365,25 @@ describe('the alignment of a lookup', () => {
         .sort((a, b) => b.bound - a.bound || (a.id < b.id ? -1 : 1));
       expect(bestAligned(query, likely)).toEqual(alignMatches(query, hits).slice(0, 5));
     }
+  });
+});
+
+describe('an ad left out of the alignment', () => {
+  // Five seconds of landmarks; the best holds in all of them, far above chance.
+  const query = Array.from({ length: 155 }, (_, t) => ({ hash: t, t }));
+  const candidate = (id: string, score: number) => ({ id, score, offset: 0, background: 0, spans: 5 });
+  const ranked = [candidate('best', 30), candidate('second', 5)];
+
+  it('matters when it could be the best, or the runner-up that makes the match no longer one', () => {
+    expect(mayChange(query, ranked, 31)).toBe(true);
+    expect(mayChange(query, ranked, 20)).toBe(true); // 30 < 1.5 x 20 + 2
+    expect(mayChange(query, [], MIN_SCORE)).toBe(true);
+  });
+
+  it('does not when it scores no more than the runner-up, or leaves the match standing', () => {
+    expect(mayChange(query, ranked, 5)).toBe(false);
+    expect(mayChange(query, ranked, 10)).toBe(false); // 30 >= 1.5 x 10 + 2
+    expect(mayChange(query, [], MIN_SCORE - 1)).toBe(false);
   });
 });
 

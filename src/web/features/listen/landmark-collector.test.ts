@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fingerprint, resample } from '../../../shared/fingerprint';
 import { createLandmarkCollector } from './landmark-collector';
 
-/** Two seconds of a tone that steps every 100 ms, at the microphone's 48 kHz, with a little noise. */
-function melody(rate = 48_000, seconds = 2) {
+/** Three seconds of a tone that steps every 100 ms, at the microphone's 48 kHz, with a little noise. */
+function melody(rate = 48_000, seconds = 3) {
   let seed = 1;
   const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.02;
   return Float32Array.from({ length: rate * seconds }, (_, i) => {
