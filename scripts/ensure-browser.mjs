@@ -1,5 +1,6 @@
-// End-to-end tests drive the system browsers: Chromium for every journey, Firefox (ESR) with a PulseAudio
-// null sink for the Listen journeys in another engine. Install the missing ones (Debian packages) when we may.
+// End-to-end tests drive the system browsers: Chromium for every journey; for the Listen journeys in other
+// engines, Firefox ESR and WebKitGTK (WebKitWebDriver, with MiniBrowser on an Xvfb display), both with a
+// PulseAudio null sink as their sound card. Install the missing ones (Debian packages) when we may.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -10,6 +11,8 @@ const wanted = [
   { pkg: 'chromium', path: chromium },
   { pkg: 'firefox-esr', path: firefox },
   { pkg: 'pulseaudio', path: '/usr/bin/pulseaudio' },
+  { pkg: 'webkit2gtk-driver', path: '/usr/bin/WebKitWebDriver' },
+  { pkg: 'xvfb', path: '/usr/bin/Xvfb' },
 ];
 const missing = wanted.filter((w) => !existsSync(w.path));
 if (missing.length > 0) {
@@ -19,13 +22,13 @@ if (missing.length > 0) {
     console.error(
       `Not found: ${missing.map((m) => m.path).join(', ')}. Install them (Debian: apt-get install ${names}), ` +
         'set CHROMIUM_PATH / FIREFOX_PATH, or run `npx playwright install chromium` on a machine that can download ' +
-        'browsers (the Firefox journeys are skipped without Firefox).',
+        'browsers (the Listen journeys of an engine that is missing are skipped).',
     );
     process.exit(process.env.CHROMIUM_PATH && !existsSync(chromium) ? 1 : 0);
   }
   console.log(`Installing ${names} (Debian packages) for the end-to-end tests...`);
   const apt = 'DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300';
-  execSync(`${apt} update -qq && ${apt} install -y -qq --no-install-recommends ${names} > /dev/null`, {
+  execSync(`${apt} update -qq && ${apt} install -y -qq ${names} > /dev/null`, {
     stdio: 'inherit',
     shell: '/bin/bash',
   });
