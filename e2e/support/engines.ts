@@ -158,9 +158,11 @@ export const webkit = (): Engine => ({
         }),
       );
       const driver = await webDriverClient(`http://127.0.0.1:${port}`);
+      const open = new Set<Awaited<ReturnType<typeof driver.newSession>>>();
       return {
         async newPage() {
           const session = await driver.newSession();
+          open.add(session);
           await session.call('POST', '/window/rect', { width: 1280, height: 800 });
           return {
             goto: (url) => session.call('POST', '/url', { url }).then(() => undefined),
@@ -179,10 +181,17 @@ export const webkit = (): Engine => ({
                 if (Date.now() > end) throw new Error(`No element shown for ${selector}`);
               }
             },
-            close: () => session.call('DELETE', '').then(() => undefined),
+            close: async () => {
+              open.delete(session);
+              await session.call('DELETE', '');
+            },
           };
         },
-        close: async () => own.release(),
+        // A journey that failed left its page open: its MiniBrowser goes with its session.
+        close: async () => {
+          await Promise.allSettled([...open].map((session) => session.call('DELETE', '')));
+          own.release();
+        },
       };
     } catch (err) {
       own.release();
