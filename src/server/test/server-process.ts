@@ -5,6 +5,9 @@ import { createInterface } from 'node:readline';
 /** What main.ts prints once it listens; whoever starts the server waits for it. */
 export const READY_LINE = 'AdReplay is running at';
 
+/** Characters of a server's output kept for `output()`. */
+const OUTPUT_LIMIT = 4 * 1024 * 1024;
+
 /** A port that is free right now, so PUBLIC_ORIGIN can name it before the server starts. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,7 +25,7 @@ export interface ServerProcess {
   ready: Promise<string>;
   /** Resolves with the exit code (null when a signal ended it). */
   exited: Promise<number | null>;
-  /** Everything it has written so far (stdout, and stderr unless inherited). */
+  /** What it has written so far (stdout, and stderr unless inherited); the last 4 MB of a long run. */
   output(): string;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
@@ -39,7 +42,12 @@ export function spawnServer(
     stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
   });
   let out = '';
-  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  // The newest OUTPUT_LIMIT characters at least: a benchmark's request log runs past what a string can hold.
+  const append = (text: string) => {
+    out += text;
+    if (out.length > 2 * OUTPUT_LIMIT) out = out.slice(-OUTPUT_LIMIT);
+  };
+  child.stderr?.on('data', (chunk: Buffer) => append(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
@@ -51,7 +59,7 @@ export function spawnServer(
       reject(new Error(`The server exited with code ${code}:\n${out}`));
     });
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      out += line + '\n';
+      append(line + '\n');
       if (line.includes(READY_LINE)) {
         clearTimeout(timer);
         resolve(line);
