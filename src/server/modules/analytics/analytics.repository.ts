@@ -67,13 +67,21 @@ export function createAnalyticsRepository(db: Db) {
           device: e.device,
         })),
       );
+      const adIds = `{${[...new Set(batch.map((e) => e.adId))].join(',')}}`;
       const [result] = await rows<{ counted: number }>(
         db,
         sql`
-        WITH gate AS (
+        -- The batch's visible ads, locked against deletion until it commits: analytics.ad_id has no foreign
+        -- key (its check was a trigger per event); an ad deleted first is not counted, one deleted after
+        -- takes these rows with it (the trigger on ads, migration 0014).
+        WITH visible AS (
+          SELECT id FROM ads WHERE id = ANY(${adIds}::uuid[]) AND status = 'published' AND is_active
+          FOR KEY SHARE
+        ),
+        gate AS (
           INSERT INTO analytics_dedupe AS g
           SELECT t.* FROM json_populate_recordset(NULL::analytics_dedupe, ${payload}::json) AS t
-          JOIN ads ON ads.id = t.ad_id AND ads.status = 'published' AND ads.is_active
+          JOIN visible ON visible.id = t.ad_id
           ON CONFLICT (listener_key, kind) DO UPDATE
             SET counted_at = excluded.counted_at, counted_until = excluded.counted_until, ad_id = excluded.ad_id,
                 event_type = excluded.event_type, referrer = excluded.referrer, user_agent = excluded.user_agent,

@@ -1,14 +1,16 @@
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsSummary } from '../../../shared/analytics.js';
 import {
+  ads,
   analytics,
   analyticsDaily,
   analyticsDedupe,
   analyticsSalts,
   subscriptionPlans,
   userSubscriptions,
+  users,
 } from '../../db/schema.js';
 import { insertAd } from '../../db/seed/factories.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';
@@ -259,6 +261,40 @@ describe("the owner's figures", () => {
     const rowsOf = (r: unknown) => (r as { rows: unknown[] }).rows;
     expect(rowsOf(rolled)).toEqual(rowsOf(raw));
     expect(rowsOf(raw).length).toBeGreaterThan(5);
+  });
+
+  it("deletes an ad's events and roll-ups with the ad, and with its owner; an ad deleted before its batch gets none", async () => {
+    const ad = await newAd();
+    const kept = await newAd();
+    for (const id of [ad.id, ad.id, kept.id]) expect((await post(play(id))).statusCode).toBe(202);
+    expect(await rawCount(ad.id)).toBe(2);
+    const rolledUp = async (adId: string) =>
+      (await t.db.select().from(analyticsDaily)).filter((r) => r.adId === adId).length;
+    expect(await rolledUp(ad.id)).toBe(1);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/my/ads/${ad.id}`,
+      headers: { cookie: owner.cookie, origin: t.config.PUBLIC_ORIGIN },
+    });
+    expect(del.statusCode).toBe(204);
+    expect([await rawCount(ad.id), await rolledUp(ad.id)]).toEqual([0, 0]);
+    expect([await rawCount(kept.id), await rolledUp(kept.id)]).toEqual([1, 1]);
+
+    // Deleting a user deletes their ads (a cascade), and the events go with them.
+    const leaving = await signUpUser(t);
+    const theirs = await insertAd(t.db, { userId: leaving.id });
+    expect((await post(play(theirs.id))).statusCode).toBe(202);
+    expect(await rawCount(theirs.id)).toBe(1);
+    await t.db.delete(users).where(eq(users.id, leaving.id));
+    expect([await rawCount(theirs.id), await rolledUp(theirs.id)]).toEqual([0, 0]);
+
+    // Accepted, then the ad is deleted before the batch is written: nothing of it is stored.
+    const late = await newAd();
+    const counted = t.app.eventIngest.stats.counted;
+    expect((await post(play(late.id))).statusCode).toBe(202);
+    await t.db.delete(ads).where(eq(ads.id, late.id));
+    expect([await rawCount(late.id), await rolledUp(late.id)]).toEqual([0, 0]);
+    expect(t.app.eventIngest.stats.counted).toBe(counted);
   });
 
   it('sums plays, unique listeners, clicks, rates inputs, sources and devices per ad', async () => {
