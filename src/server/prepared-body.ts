@@ -48,13 +48,13 @@ interface PreparedBody {
   etag: string;
   /** Made on the first request that is sent each encoding. */
   compressed: Partial<Record<Encoding, Buffer>>;
-  /** Requests answered with this body so far. */
-  reads: number;
+  /** Whether a request has been answered with this body yet. */
+  sent: boolean;
 }
 
 function prepareBody(text: string): PreparedBody {
   const etag = `W/"${createHash('sha1').update(text).digest('base64')}"`;
-  return { text, bytes: Buffer.byteLength(text), etag, compressed: {}, reads: 0 };
+  return { text, bytes: Buffer.byteLength(text), etag, compressed: {}, sent: false };
 }
 
 /**
@@ -70,7 +70,7 @@ function encodingFor(req: FastifyRequest, body: PreparedBody): Encoding | null {
   if (body.bytes < COMPRESS_THRESHOLD) return null;
   const accepted = accept.toLowerCase().replace(GZIP_ALIAS, 'gzip');
   const best = negotiator.negotiate(accepted);
-  if (best === 'br' && body.reads === 0 && !body.compressed.br) return gzipOnly.negotiate(accepted) ?? best;
+  if (best === 'br' && !body.sent) return gzipOnly.negotiate(accepted) ?? best;
   return best;
 }
 
@@ -82,7 +82,7 @@ function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: PreparedBo
   if (held === body.etag || held === body.etag.slice(2)) return reply.code(304).send();
   void reply.type(type);
   const encoding = encodingFor(req, body);
-  body.reads++;
+  body.sent = true;
   if (!encoding) return reply.send(body.text);
   const compressed = (body.compressed[encoding] ??= compressors[encoding](body.text, body.bytes));
   return reply.header('content-encoding', encoding).send(compressed);
