@@ -1,11 +1,13 @@
 // Bundles the server into dist/server; npm packages stay external and load from node_modules.
-// The audio worker is an entry of its own, beside main.js, where audio-analyser.ts looks for it.
+// The audio and embedded database workers are entries of their own, beside main.js, where
+// audio-analyser.ts and pglite-thread.ts look for them.
 import { build } from 'esbuild';
 
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
     'audio-worker': 'src/server/modules/media/audio-worker.ts',
+    'pglite-worker': 'src/server/db/pglite-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { DataDirLockedError, openDatabase } from './client.js';
+import { isUniqueViolation } from './errors.js';
+import { rows } from './rows.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -30,5 +33,57 @@ describe('embedded database', { timeout: 120_000 }, () => {
     const rows = await b.db.query.users.findMany();
     expect(rows.map((r) => r.email)).toEqual(['u@example.com']);
     await b.close();
+  });
+
+  it('works on a thread of its own: a long statement leaves the event loop free to answer', async () => {
+    const { db, close } = await openDatabase({});
+    try {
+      let ticks = 0;
+      let longestGap = 0;
+      let last = performance.now();
+      const timer = setInterval(() => {
+        const now = performance.now();
+        longestGap = Math.max(longestGap, now - last);
+        last = now;
+        ticks++;
+      }, 5);
+      const started = performance.now();
+      const [row] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM generate_series(1, 4000000) g WHERE g % 7 = 0`,
+      );
+      const took = performance.now() - started;
+      clearInterval(timer);
+      expect(row!.n).toBe(571_428);
+      // On the event loop's thread, the statement would have stopped every tick until it finished.
+      expect(took).toBeGreaterThan(200);
+      expect(longestGap).toBeLessThan(took / 2);
+      expect(ticks).toBeGreaterThan(10);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps SQLSTATE codes and constraint names across the thread, and rolls back a failed transaction', async () => {
+    const { db, close } = await openDatabase({});
+    try {
+      await db.execute(sql`INSERT INTO "user" (id, name, email) VALUES ('u1', 'U', 'u@example.com')`);
+      const duplicate = await db
+        .execute(sql`INSERT INTO "user" (id, name, email) VALUES ('u1', 'V', 'v@example.com')`)
+        .catch((err: unknown) => err);
+      expect(isUniqueViolation(duplicate, 'user_pkey')).toBe(true);
+
+      const failed = await db
+        .transaction(async (tx) => {
+          await tx.execute(sql`INSERT INTO "user" (id, name, email) VALUES ('u2', 'W', 'w@example.com')`);
+          throw new Error('changed my mind');
+        })
+        .catch((err: unknown) => err);
+      expect((failed as Error).message).toBe('changed my mind');
+      const left = await rows<{ id: string }>(db, sql`SELECT id FROM "user" ORDER BY id`);
+      expect(left.map((r) => r.id)).toEqual(['u1']);
+    } finally {
+      await close();
+    }
   });
 });

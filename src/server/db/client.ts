@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { MIGRATIONS_DIR } from '../paths.js';
+import { openPgliteThread, type PgliteClient } from './pglite-thread.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -51,9 +51,6 @@ export interface DatabaseOptions {
   dataDir?: string;
 }
 
-/** Extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here). */
-const extensions = { pg_trgm };
-
 /** Opens PostgreSQL when a URL is given, else PGlite, and brings the schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -88,7 +85,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   let release: (() => Promise<void>) | undefined;
-  let client: PGlite;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     // PGlite has no lock of its own: a second process would corrupt the files silently.
@@ -101,14 +97,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(options.dataDir);
       throw err;
     }
-    client = new PGlite(path.join(options.dataDir, 'db'), { extensions });
-  } else {
-    client = new PGlite({ extensions });
+  }
+  // On a thread of its own, so that the database's work never holds up requests (decision 33).
+  let client: PgliteClient;
+  try {
+    client = await openPgliteThread(options.dataDir);
+  } catch (err) {
+    await release?.();
+    throw err;
   }
   try {
-    await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    // drizzle asks of its client only query() and transaction(), which the thread's client answers.
+    const asPglite = client as unknown as PGlite;
+    const db = drizzlePglite(asPglite, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(asPglite), { migrationsFolder: MIGRATIONS_DIR });
     return {
       db,
       kind: 'pglite',
