@@ -2,7 +2,9 @@
  * Ingestion benchmark: starts the app as its own process on a scratch database (demo ads seeded), drives
  * POST /api/events over loopback with autocannon from this process, then GET /api/ping (204, no work) the
  * same way, and checks after a clean shutdown that the database holds exactly the events the server
- * counted, and that every accepted event was either counted or a duplicate.
+ * counted, and that every accepted event was either counted or a duplicate. During the event run a
+ * listener reads an ad (200 requests a second, one connection): how long a read waits while events are
+ * written.
  *   npm run bench:ingest                    # PostgreSQL on 127.0.0.1:5432 (BENCH_PG_URL)
  *   BENCH_DB=pglite npm run bench:ingest    # the embedded database
  *   BENCH_SECONDS=30 BENCH_CONNECTIONS=32
@@ -53,6 +55,7 @@ function summarize(name: string, r: autocannon.Result) {
     'req/s': Math.round(r.requests.average),
     'p50 ms': r.latency.p50,
     'p99 ms': r.latency.p99,
+    'max ms': r.latency.max,
     '2xx': r['2xx'],
     'non-2xx': r.non2xx,
     errors: r.errors + r.timeouts,
@@ -84,7 +87,9 @@ async function main() {
     await (await startServer(env)).stop();
     const before = await eventTotals(scratch?.url, dataDir);
     const server = await startServer(env);
-    const { ads } = (await (await fetch(`${server.url}/api/ads?limit=50`)).json()) as { ads: { id: string }[] };
+    const { ads } = (await (await fetch(`${server.url}/api/ads?limit=50`)).json()) as {
+      ads: { id: string; slug: string }[];
+    };
 
     // Both runs pay the same client cost per request (a new listener address, the same headers), so
     // their ratio shows the server's work, not the load tool's.
@@ -115,7 +120,10 @@ async function main() {
     });
     const load = (req: autocannon.Request) =>
       autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, requests: [req] });
-    const ingest = await load(request('POST', '/api/events', true));
+    const [ingest, reader] = await Promise.all([
+      load(request('POST', '/api/events', true)),
+      autocannon({ url: `${server.url}/api/ads/${ads[0]!.slug}`, connections: 1, overallRate: 200, duration: SECONDS }),
+    ]);
     const ceiling = await load(request('GET', '/api/ping', false));
 
     const log = await server.stop();
@@ -126,7 +134,11 @@ async function main() {
     const inDb = after.raw - before.raw;
     const rolledUp = after.rolledUp - before.rolledUp;
     console.log(`\nIngestion on ${KIND}, ${CONNECTIONS} connections, ${SECONDS} s each, ${ads.length} ads\n`);
-    console.table([summarize('POST /api/events', ingest), summarize('GET /api/ping (no work)', ceiling)]);
+    console.table([
+      summarize('POST /api/events', ingest),
+      summarize('GET /api/ads/{slug} meanwhile', reader),
+      summarize('GET /api/ping (no work)', ceiling),
+    ]);
     const accepted = ingest['2xx'];
     console.log(`accepted events/s: ${Math.round(accepted / SECONDS)}`);
     console.log(`ingest / ceiling rate: ${(ingest.requests.average / ceiling.requests.average).toFixed(2)}`);
