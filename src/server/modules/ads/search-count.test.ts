@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads } from '../../db/schema.js';
 import { createUser, insertAd, makeAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createAdsRepository, RANKED } from './ads.repository.js';
+import { createAdsRepository, RANKED, RECENT_WINDOW } from './ads.repository.js';
 import { parseSearch } from './search-query.js';
 
 let t: TestApp;
@@ -94,5 +94,26 @@ describe('relevance among the newest matches', () => {
     );
     // A page wholly past them.
     expect((await list('quokka', { page: 17, limit: 12 })).rows.map((a) => a.title)).toEqual(seen.slice(204));
+  });
+});
+
+describe('suggestions from transcripts only', () => {
+  it(`finds the newest ads saying a word only in their transcript, among the newest ${RECENT_WINDOW} or further back`, async () => {
+    // More ads than the window, a day apart: 'numbat' is said by six of the newest, 'wallaby' by the two
+    // oldest only, and no title, business or description holds either.
+    const total = RECENT_WINDOW + 10;
+    const says = (i: number) =>
+      [2, 3, 4, 7, 9, 11].includes(i) ? 'Spot a numbat today.' : i >= total - 2 ? 'A wallaby waits.' : 'Calm seas.';
+    await t.db
+      .insert(ads)
+      .values(
+        Array.from({ length: total }, (_, i) =>
+          makeAd({ userId: owner, title: `Reef Trips ${i}`, transcript: says(i), createdAt: at(1000 + i) }),
+        ),
+      );
+    const suggest = async (q: string) =>
+      (await createAdsRepository(t.db).suggest(parseSearch(q), 5)).map((s) => s.title);
+    expect(await suggest('numba')).toEqual([2, 3, 4, 7, 9].map((i) => `Reef Trips ${i}`));
+    expect(await suggest('wallab')).toEqual([`Reef Trips ${total - 2}`, `Reef Trips ${total - 1}`]);
   });
 });
