@@ -17,3 +17,13 @@ export const ROOT = findRoot();
 export const MIGRATIONS_DIR = path.join(ROOT, 'src/server/db/migrations');
 export const SEED_ASSETS_DIR = path.join(ROOT, 'src/server/db/seed/assets');
 export const WEB_DIST_DIR = path.join(ROOT, 'dist/web');
+
+/**
+ * A worker's entry file, named without its extension, beside the module `from` (its import.meta.url).
+ * From the TypeScript sources (tsx, vitest) it is the .ts file, which must load through tsx too; in the
+ * esbuild bundle every module shares the URL of dist/server/main.js, beside which the worker is built.
+ */
+export function workerEntry(name: string, from: string): { url: URL; fromSource: boolean } {
+  const fromSource = from.endsWith('.ts');
+  return { url: new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, from), fromSource };
+}

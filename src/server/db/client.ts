@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { MIGRATIONS_DIR } from '../paths.js';
-import { openPgliteThread, type PgliteClient } from './pglite-thread.js';
+import { openPgliteThread } from './pglite-thread.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -99,13 +99,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   }
   // On a thread of its own, so that the database's work never holds up requests (decision 33).
-  let client: PgliteClient;
-  try {
-    client = await openPgliteThread(options.dataDir);
-  } catch (err) {
+  const client = await openPgliteThread(options.dataDir).catch(async (err: unknown) => {
     await release?.();
     throw err;
-  }
+  });
   try {
     // drizzle asks of its client only query() and transaction(), which the thread's client answers.
     const asPglite = client as unknown as PGlite;

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
+import { workerEntry } from '../paths.js';
 
 /** What the event loop asks of the database thread (pglite-worker.ts); `id` pairs it with its reply. */
 export type DbRequest =
@@ -35,10 +36,7 @@ export interface PgliteClient {
 /** What PGlite itself says once closed; errors.ts reads it as the database being unreachable. */
 const CLOSED = 'PGlite is closed';
 
-// From the TypeScript sources (tsx, vitest) the worker loads through tsx too; in the esbuild bundle
-// every module shares the URL of dist/server/main.js, beside which the worker is built.
-const fromSource = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(fromSource ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
+const entry = workerEntry('pglite-worker', import.meta.url);
 
 /** A line of script that loads a TypeScript worker once tsx's hooks are registered in its thread. */
 function tsxEntry(url: URL): string {
@@ -59,9 +57,9 @@ function received(error: SentError): Error {
  * Every query is a message to it and back, so the event loop answers requests while the database works.
  */
 export async function openPgliteThread(dataDir: string | undefined): Promise<PgliteClient> {
-  const worker = fromSource
-    ? new Worker(tsxEntry(WORKER_URL), { eval: true, workerData: { dataDir } })
-    : new Worker(WORKER_URL, { workerData: { dataDir } });
+  const worker = entry.fromSource
+    ? new Worker(tsxEntry(entry.url), { eval: true, workerData: { dataDir } })
+    : new Worker(entry.url, { workerData: { dataDir } });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   let next = 1;
   let stopped: Error | undefined;

@@ -306,9 +306,10 @@ export function createAdsRepository(db: Db) {
       const { head, transcriptOnly } = suggestQueries(db, search, limit);
       const first = await head;
       if (first.length >= limit) return first;
-      const more = transcriptOnly(limit - first.length);
+      const need = limit - first.length;
+      const more = transcriptOnly(need);
       const recent = await more.recent;
-      return [...first, ...(recent.length === limit - first.length ? recent : await more.all)];
+      return [...first, ...(recent.length === need ? recent : await more.all)];
     },
 
     async similarWords(word: string, limit: number) {

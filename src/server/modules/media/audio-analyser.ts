@@ -2,6 +2,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { fileMessages } from '../../../shared/ads.js';
 import { AppError } from '../../errors.js';
+import { workerEntry } from '../../paths.js';
 import {
   AUDIO_FORMATS,
   AudioTooLongError,
@@ -23,10 +24,7 @@ export class AudioBusyError extends AppError {
   }
 }
 
-// From the TypeScript sources (tsx, vitest) the worker loads through tsx too; in the esbuild bundle
-// every module shares the URL of dist/server/main.js, beside which the worker is built.
-const fromSource = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(fromSource ? './audio-worker.ts' : './audio-worker.js', import.meta.url);
+const worker = workerEntry('audio-worker', import.meta.url);
 
 let pool: Piscina<AudioTask, AudioResult> | null = null;
 
@@ -36,8 +34,8 @@ let pool: Piscina<AudioTask, AudioResult> | null = null;
  */
 function audioPool() {
   pool ??= new Piscina<AudioTask, AudioResult>({
-    filename: WORKER_URL.href,
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
+    filename: worker.url.href,
+    execArgv: worker.fromSource ? ['--import', 'tsx'] : [],
     minThreads: 0,
     maxThreads: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
     maxQueue: 16,
