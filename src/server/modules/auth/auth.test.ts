@@ -290,6 +290,31 @@ describe('sign-in and sessions', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
+  it("signs in from a page opened at the server's own network address (a phone on the same network)", async () => {
+    const { email } = await signUp();
+    const lan = { host: '192.168.1.20:3000', origin: 'http://192.168.1.20:3000' };
+    const signIn = await post('/api/auth/sign-in/email', { email, password: 'tuned-radio-42' }, lan);
+    expect(signIn.statusCode).toBe(200);
+    const cookie = cookieOf(signIn);
+    const me = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie, host: lan.host } });
+    expect(me.json().user.email).toBe(email);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, ...lan } });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie, host: lan.host } });
+    expect(after.json()).toBeNull();
+    // The same page's origin sent to another address is another site's.
+    const elsewhere = await post(
+      '/api/auth/sign-in/email',
+      { email, password: 'tuned-radio-42' },
+      {
+        host: 'localhost:3000',
+        origin: lan.origin,
+      },
+    );
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().message).toBe('Cross-site request refused');
+  });
+
   it('refuses a sign-out posted from another site, and the session lives on', async () => {
     const { cookie } = await signUp();
     const out = await t.app.inject({
