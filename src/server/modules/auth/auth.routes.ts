@@ -41,6 +41,9 @@ export function toWebRequest(req: FastifyRequest, origin: string, address?: stri
   }
   // better-auth limits by client address, resolved by Fastify (honouring TRUST_PROXY), and keeps it.
   if (address) headers.set('x-forwarded-for', address);
+  // The same-origin guard in front of every route has judged the page's origin (same-origin.ts); better-auth,
+  // which trusts only the public one, is told that one rather than the address a phone on the network used.
+  if (headers.has('origin')) headers.set('origin', origin);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
   return new Request(new URL(req.url, origin), {
     method: req.method,

@@ -79,6 +79,8 @@ export function createAuth({ db, config, mailer, secret, log, logger }: AuthDeps
       },
     },
     advanced: {
+      // Its origin and callback-URL checks run everywhere, tests included (where it would skip them).
+      disableOriginCheck: false,
       useSecureCookies: origin.startsWith('https:'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
