@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DASHBOARD_CHUNK } from './support/chunks';
-import { signUp, uniqueEmail } from './support/signup';
+import { signInDemo, signUp, uniqueEmail } from './support/signup';
 
 const ASSETS = path.join(process.cwd(), 'src/server/db/seed/assets');
 const MP3 = path.join(ASSETS, 'audio/sunrise-bakery.mp3');
@@ -18,16 +18,6 @@ async function signUpAdvertiser(page: Page) {
     companyName: 'Ada Co',
   });
   await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Signs the seeded demo advertiser (Premium, renewing in a year) in, through the API. */
-async function signInDemo(page: Page) {
-  await page.goto('/');
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: 'demo@adreplay.test', password: 'demo-advertiser' },
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(res.status()).toBe(200);
 }
 
 /** A dashboard figure: the card that holds the label. */

@@ -5,6 +5,7 @@ import { clickRate, formatRate, type AnalyticsSummary } from '../src/shared/anal
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/axe';
 import { decodeQr } from './support/qr';
+import { signInDemo } from './support/signup';
 
 // One sign-in for the file: the sign-in endpoint allows only a few attempts per address.
 test.describe.configure({ mode: 'serial' });
@@ -15,11 +16,7 @@ let ownerState: Awaited<ReturnType<BrowserContext['storageState']>>;
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ baseURL: baseURL() });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@adreplay.test');
-  await page.getByLabel('Password', { exact: true }).fill('demo-advertiser');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInDemo(page);
   ownerState = await context.storageState();
   await context.close();
 });

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AdListResponse } from '../src/shared/ads';
 import { startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { signInDemo } from './support/signup';
 
 /*
  * How the product looks: screenshots of its main pages at a phone's and a laptop's width, in the
@@ -25,11 +26,7 @@ test.beforeAll(async ({ browser }) => {
   adId = list.ads[0]!.id;
   const context = await browser.newContext({ baseURL: app.url });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@adreplay.test');
-  await page.getByLabel('Password', { exact: true }).fill('demo-advertiser');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInDemo(page);
   signedIn = await context.storageState();
   await context.close();
 });

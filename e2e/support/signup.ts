@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface SignupDetails {
   email: string;
@@ -34,4 +34,14 @@ export async function signUp(page: Page, details: SignupDetails, path = '/signup
   await page.goto(path);
   await fillSignup(page, details);
   await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Signs the seeded demo advertiser (Premium, renewing in a year, 14 ads with 90 days of figures) in, through the API. */
+export async function signInDemo(page: Page) {
+  await page.goto('/');
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: 'demo@adreplay.test', password: 'demo-advertiser' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status()).toBe(200);
 }

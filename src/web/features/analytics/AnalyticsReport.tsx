@@ -181,39 +181,51 @@ export function AdsTable({ ads, period }: { ads: AdAnalytics[]; period: Period }
         <TableHead
           className="border-b border-slate-200 bg-slate-50 text-slate-700"
           cell="px-4 py-3"
-          columns={['Ad', { label: 'Plays', numeric: true }, { label: 'CTR', numeric: true }, 'Details']}
+          columns={[
+            'Ad',
+            { label: 'Plays', numeric: true },
+            { label: 'CTR', numeric: true },
+            { label: 'Details', className: 'hidden sm:table-cell' },
+          ]}
         />
         <tbody>
           {ads.map((ad) => {
             const open = qrOpen.has(ad.id);
+            // In a column of their own from sm up; on a phone, in a row of their own under the figures.
+            const actions = (
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={`/dashboard/analytics/${ad.id}?period=${period}`}
+                  className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                >
+                  Details<span className="sr-only"> of {ad.title}</span>
+                </Link>
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-controls={`qr-${ad.id}`}
+                  onClick={() => toggleQr(ad.id)}
+                  className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                >
+                  <QrCode className="h-4 w-4" aria-hidden /> {open ? 'Hide QR' : 'Show QR'}
+                  <span className="sr-only"> of {ad.title}</span>
+                </button>
+              </div>
+            );
             return (
               <Fragment key={ad.id}>
-                <tr className="border-b border-slate-100" data-testid="analytics-row">
+                <tr className="border-slate-100 sm:border-b" data-testid="analytics-row">
                   <th scope="row" className="px-4 py-3 font-normal">
                     <span className="block font-medium">{ad.title}</span>
                     <span className="text-slate-700">{ad.isActive ? 'Active' : 'Inactive'}</span>
                   </th>
                   <td className="px-4 py-3 text-right tabular-nums">{formatCount(ad.plays)}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{formatRate(clickRate(ad))}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-2">
-                      <Link
-                        to={`/dashboard/analytics/${ad.id}?period=${period}`}
-                        className={buttonClass({ variant: 'secondary', size: 'sm' })}
-                      >
-                        Details<span className="sr-only"> of {ad.title}</span>
-                      </Link>
-                      <button
-                        type="button"
-                        aria-expanded={open}
-                        aria-controls={`qr-${ad.id}`}
-                        onClick={() => toggleQr(ad.id)}
-                        className={buttonClass({ variant: 'secondary', size: 'sm' })}
-                      >
-                        <QrCode className="h-4 w-4" aria-hidden /> {open ? 'Hide QR' : 'Show QR'}
-                        <span className="sr-only"> of {ad.title}</span>
-                      </button>
-                    </div>
+                  <td className="hidden px-4 py-3 sm:table-cell">{actions}</td>
+                </tr>
+                <tr className="border-b border-slate-100 sm:hidden">
+                  <td colSpan={3} className="px-4 pb-3">
+                    {actions}
                   </td>
                 </tr>
                 <tr id={`qr-${ad.id}`} hidden={!open} className="border-b border-slate-100">
