@@ -26,6 +26,18 @@ describe('demo seed', () => {
     expect(await t.db.query.users.findMany()).toHaveLength(1);
   });
 
+  it("counts the demo ads added this month in the demo advertiser's monthly usage", async () => {
+    const cookie = await signIn(t, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    const usage = (await t.app.inject({ url: '/api/my/usage', headers: { cookie } })).json();
+    const now = new Date();
+    const thisMonth = (d: Date) => d.getUTCFullYear() === now.getUTCFullYear() && d.getUTCMonth() === now.getUTCMonth();
+    const { ads } = (await t.app.inject('/api/ads?limit=50')).json() as AdListResponse;
+    expect(usage.adsCreated).toBe(ads.filter((ad) => thisMonth(new Date(ad.createdAt))).length);
+    // Every month's: all the demo ads, each once.
+    const [all] = await rows<{ n: number }>(t.db, sql`select sum(ads_created)::int as n from usage_tracking`);
+    expect(all!.n).toBe(demoAds.length);
+  });
+
   it('covers enough categories, locations and featured ads for a lively directory', async () => {
     const { ads } = (await t.app.inject('/api/ads?limit=50')).json() as AdListResponse;
     expect(ads.length).toBeGreaterThanOrEqual(12);

@@ -7,7 +7,8 @@ import { newFileKey } from '../../adapters/storage/storage.js';
 import { readAudioFacts } from '../../modules/media/audio-facts.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import type { Db } from '../client.js';
-import { ads, subscriptionPlans, userSubscriptions } from '../schema.js';
+import { monthOf } from '../../modules/plans/plans.repository.js';
+import { ads, subscriptionPlans, usageTracking, userSubscriptions } from '../schema.js';
 import { demoAds, scriptSegments } from './demo-ads.js';
 import { seedDemoHistory } from './demo-history.js';
 import { createUser, makeAd } from './factories.js';
@@ -90,6 +91,15 @@ export async function seedIfEmpty(db: Db, storage: Storage, now = Date.now()): P
         isFeatured: ad.isFeatured,
       }));
       await seedDemoHistory(tx, history, now);
+      // Each demo ad counts against the month it was added in, as creating it would have counted it.
+      const usage = new Map<string, typeof usageTracking.$inferInsert>();
+      const featured = rows.filter((r) => r.isFeatured).length;
+      for (const { createdAt } of rows) {
+        const { month, year } = monthOf(createdAt!);
+        const row = usage.get(`${year}-${month}`) ?? { userId: demo.id, month, year, adsCreated: 0 };
+        usage.set(`${year}-${month}`, { ...row, adsCreated: row.adsCreated! + 1, featuredAdsUsed: featured });
+      }
+      await tx.insert(usageTracking).values([...usage.values()]);
       // The demo advertiser is on Premium, renewing in a year, so every dashboard feature is visible.
       const premium = plans.find((p) => p.name === 'Premium')!;
       await tx
