@@ -53,21 +53,41 @@ const CANDIDATES = 8;
 
 export function createAdsService({ repo }: { repo: AdsRepository }) {
   /**
-   * The search with each word that is not in the ads' vocabulary replaced by the most alike word
-   * that is (trigram similarity, then fewest edits); null when no word changes.
+   * What to search for instead when nothing matches, in order: each word the ads never say replaced by
+   * the most alike word they do (trigram similarity, then fewest edits); then those words left out, so
+   * that the words a listener remembered right still find the ad ('fresh bred' finds what says 'fresh').
    */
-  async function correct(search: string): Promise<string | null> {
+  async function alternatives(search: string): Promise<string[]> {
     const replacements = new Map<string, string>();
+    const unknown = new Map<string, string>();
     for (const word of new Set(parseSearch(search).words)) {
       if (word.length < 3 || /^\d+$/.test(word)) continue;
       const candidates = await repo.similarWords(word, CANDIDATES);
-      if (candidates.length === 0 || candidates.some((c) => c.word === word)) continue;
+      if (candidates.some((c) => c.word === word)) continue;
+      unknown.set(word, '');
+      if (candidates.length === 0) continue;
       const best = candidates
         .map((c) => ({ ...c, edits: editDistance(word, c.word) }))
         .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity)[0]!;
       replacements.set(word, best.word);
     }
-    return replacements.size ? replaceWords(search, replacements) : null;
+    if (!unknown.size) return [];
+    const corrected = replacements.size ? replaceWords(search, replacements) : '';
+    const known = replaceWords(search, unknown).replace(/\s+/g, ' ').trim();
+    return [...new Set([corrected, known])].filter((option) => option && parseSearch(option).words.length);
+  }
+
+  /** The first alternative to a search whose results `found` accepts, with them. */
+  async function firstFound<T>(
+    search: string,
+    find: (alternative: string) => Promise<T>,
+    found: (results: T) => boolean,
+  ) {
+    for (const alternative of await alternatives(search)) {
+      const results = await find(alternative);
+      if (found(results)) return { results, alternative };
+    }
+    return null;
   }
 
   return {
@@ -81,11 +101,12 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
       let result = await repo.listVisible(query, parsed);
       let didYouMean: string | undefined;
       if (result.count === 0 && parsed.words.length) {
-        const corrected = await correct(search!);
-        if (corrected) {
-          const retry = await repo.listVisible(query, parseSearch(corrected));
-          if (retry.count > 0) [result, didYouMean] = [retry, corrected];
-        }
+        const instead = await firstFound(
+          search!,
+          (alternative) => repo.listVisible(query, parseSearch(alternative)),
+          (r) => r.count > 0,
+        );
+        if (instead) [result, didYouMean] = [instead.results, instead.alternative];
       }
       const ads = result.rows.map((row) => ({ ...toPublicAd(row), match: matchOf(row) }));
       return { ads, count: result.count, ...(didYouMean ? { didYouMean } : {}) };
@@ -97,11 +118,12 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
       let rows = await repo.suggest(parsed, SUGGESTIONS);
       let didYouMean: string | undefined;
       if (rows.length === 0) {
-        const corrected = await correct(q);
-        if (corrected) {
-          rows = await repo.suggest(parseSearch(corrected), SUGGESTIONS);
-          if (rows.length) didYouMean = corrected;
-        }
+        const instead = await firstFound(
+          q,
+          (alternative) => repo.suggest(parseSearch(alternative), SUGGESTIONS),
+          (r) => r.length > 0,
+        );
+        if (instead) [rows, didYouMean] = [instead.results, instead.alternative];
       }
       return {
         suggestions: rows.map((r) => ({

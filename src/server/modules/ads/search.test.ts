@@ -102,6 +102,22 @@ describe('GET /api/ads with a search', () => {
     expect(hits(dentist.ads[0]!.match!.snippet)).toEqual(['dentist']);
   });
 
+  it('leaves out a word no ad says when its correction finds nothing, and says so', async () => {
+    // 'zzzzunicorn' is like no word; 'pastries' and 'latte' are remembered right.
+    const remembered = await list('pastries zzzzunicorn latte');
+    expect(remembered.didYouMean).toBe('pastries latte');
+    expect(titles(remembered)).toEqual(['Sunrise Bakery Weekend']);
+    // 'dentsit' corrects to 'dentist', which no ad says beside 'harbor': the correction finds nothing, so
+    // only the word the ads do say is kept.
+    const misheard = await list('harbor dentsit');
+    expect(misheard.didYouMean).toBe('harbor');
+    expect(titles(misheard)).toEqual(['Harbor Pizza Family Night', 'Quick Tire Brake Special']);
+    // The correction comes first when it finds something.
+    expect((await list('croissants cofee')).didYouMean).toBe('croissants coffee');
+    // Words the ads all say, just never together, are not dropped.
+    expect(await list('dentist pizza')).toEqual({ ads: [], count: 0 });
+  });
+
   it('offers no correction when nothing is alike', async () => {
     expect(await list('zzzzunicorn')).toEqual({ ads: [], count: 0 });
   });
@@ -166,6 +182,12 @@ describe('GET /api/ads/suggest', () => {
     const { body } = await suggest('dentsit');
     expect(body.didYouMean).toBe('dentist');
     expect(body.suggestions.map((s) => s.title)).toEqual(['Bright Smile Dental Checkup']);
+  });
+
+  it('suggests by the words the ads say when one of them is like none', async () => {
+    const { body } = await suggest('pastries zzzzunicorn');
+    expect(body.didYouMean).toBe('pastries');
+    expect(body.suggestions.map((s) => s.title)).toEqual(['Sunrise Bakery Weekend']);
   });
 
   it('ignores a blank search and refuses a missing or long one', async () => {
