@@ -52,6 +52,16 @@ export function toWebRequest(req: FastifyRequest, origin: string, address?: stri
   });
 }
 
+/**
+ * better-auth puts the new session's token in the body of a sign-in or sign-up as well as in its
+ * HttpOnly cookie; a script on the page must not read it, so the body says only whether one was made.
+ */
+function withoutSessionToken(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || !('token' in body)) return body;
+  const { token, ...rest } = body as { token: unknown };
+  return { ...rest, signedIn: typeof token === 'string' && token.length > 0 };
+}
+
 /** Where better-auth takes a new password, and the field it is in. */
 const NEW_PASSWORD_FIELD: Record<string, string> = {
   '/api/auth/sign-up/email': 'password',
@@ -141,7 +151,7 @@ export async function authRoutes(
       if (!text || !res.headers.get('content-type')?.includes('json')) return reply.send(text || null);
       const body = JSON.parse(text) as unknown;
       if (!res.ok && body && typeof body === 'object') return reply.send(authError(res.status, body, retryAfter));
-      return reply.send(body);
+      return reply.send(withoutSessionToken(body));
     },
   });
 }

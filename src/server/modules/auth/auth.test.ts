@@ -86,6 +86,18 @@ describe('sign-up', () => {
     expect(raw).not.toMatch(/Secure/);
   });
 
+  it('keeps the session token in the HttpOnly cookie only, never in a body a script could read', async () => {
+    const { res, email } = await signUp();
+    const session = (raw: unknown) =>
+      /better-auth\.session_token=([^.;]+)/.exec(([] as string[]).concat(raw as string[]).join('\n'))![1]!;
+    expect(res.json()).toMatchObject({ signedIn: true, user: { email } });
+    expect(res.json()).not.toHaveProperty('token');
+    expect(res.body).not.toContain(session(res.headers['set-cookie']));
+    const signIn = await post('/api/auth/sign-in/email', { email, password: 'tuned-radio-42' });
+    expect(signIn.json()).toMatchObject({ signedIn: true, user: { email } });
+    expect(signIn.body).not.toContain(session(signIn.headers['set-cookie']));
+  });
+
   it('sends a verification e-mail with a link built from PUBLIC_ORIGIN', async () => {
     const { email } = await signUp();
     const { text, html } = await textAndHtmlTo(email, 'Confirm your AdReplay e-mail address');

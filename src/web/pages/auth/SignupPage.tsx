@@ -22,7 +22,7 @@ export default function SignupPage() {
     onSignedUp: async (res) => {
       if (tier) rememberTier(res.user.id, tier);
       // Growth starts its 14-day Premium trial now when signed in; otherwise at the first sign-in.
-      if (res.token && tier?.id === 'growth') await trial.mutateAsync().catch(() => {});
+      if (res.signedIn && tier?.id === 'growth') await trial.mutateAsync().catch(() => {});
       toast.success('Account created successfully! Please check your email to verify your account.');
     },
   });
@@ -34,7 +34,7 @@ export default function SignupPage() {
       const res = await signUp.mutateAsync({ email, password, firstName, lastName, companyName });
       // Signed in at once: with the session set, this page's guard goes on to /dashboard. Otherwise the
       // address must be verified first, and the user signs in after that.
-      if (!res.token) void navigate(withTier('/login', tier), { replace: true });
+      if (!res.signedIn) void navigate(withTier('/login', tier), { replace: true });
     } catch (err) {
       const { field, text } = signupErrorText(errorText(err));
       if (field) form.setError(field, { message: text });

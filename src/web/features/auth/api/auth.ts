@@ -38,22 +38,22 @@ export function useSignIn({ onSignedIn }: { onSignedIn?: (res: SignedIn) => void
 }
 
 /**
- * Creates an account. Where sign-up signs in at once (a token came back) the session is re-read after
+ * Creates an account. Where sign-up signs in at once (`signedIn`) the session is re-read after
  * `onSignedUp`; otherwise the address must be verified first.
  */
 export function useSignUp({
   onSignedUp,
-}: { onSignedUp?: (res: SignedIn & { token: string | null }) => void | Promise<void> } = {}) {
+}: { onSignedUp?: (res: SignedIn & { signedIn: boolean }) => void | Promise<void> } = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: SignUpRequest) =>
-      api<SignedIn & { token: string | null }>('/api/auth/sign-up/email', {
+      api<SignedIn & { signedIn: boolean }>('/api/auth/sign-up/email', {
         method: 'POST',
         body: JSON.stringify({ ...v, name: `${v.firstName} ${v.lastName}`, callbackURL: VERIFY_CALLBACK }),
       }),
     onSuccess: async (res) => {
       await onSignedUp?.(res);
-      if (res.token) await qc.invalidateQueries({ queryKey: sessionKeys.all });
+      if (res.signedIn) await qc.invalidateQueries({ queryKey: sessionKeys.all });
     },
   });
 }
