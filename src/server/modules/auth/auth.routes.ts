@@ -53,13 +53,22 @@ export function toWebRequest(req: FastifyRequest, origin: string, address?: stri
 }
 
 /**
- * better-auth puts the new session's token in the body of a sign-in or sign-up as well as in its
- * HttpOnly cookie; a script on the page must not read it, so the body says only whether one was made.
+ * better-auth puts the session's token in its answers' bodies as well as in its HttpOnly cookie: at the top
+ * of a sign-in or sign-up, and in `session` when asked for the session. A script on the page must not read
+ * it, so a sign-in says only whether a session was made, and the session is described without it.
  */
 function withoutSessionToken(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || !('token' in body)) return body;
-  const { token, ...rest } = body as { token: unknown };
-  return { ...rest, signedIn: typeof token === 'string' && token.length > 0 };
+  if (!body || typeof body !== 'object') return body;
+  if ('token' in body) {
+    const { token, ...rest } = body as { token: unknown };
+    return { ...rest, signedIn: typeof token === 'string' && token.length > 0 };
+  }
+  const session = (body as { session?: unknown }).session;
+  if (session && typeof session === 'object' && 'token' in session) {
+    const { token: _token, ...rest } = session as { token: unknown };
+    return { ...body, session: rest };
+  }
+  return body;
 }
 
 /** Where better-auth takes a new password, and the field it is in. */

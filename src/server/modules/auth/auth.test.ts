@@ -96,6 +96,10 @@ describe('sign-up', () => {
     const signIn = await post('/api/auth/sign-in/email', { email, password: 'tuned-radio-42' });
     expect(signIn.json()).toMatchObject({ signedIn: true, user: { email } });
     expect(signIn.body).not.toContain(session(signIn.headers['set-cookie']));
+    const me = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: cookieOf(signIn) } });
+    expect(me.json()).toMatchObject({ user: { email }, session: { userId: expect.any(String) } });
+    expect(me.json().session).not.toHaveProperty('token');
+    expect(me.body).not.toContain(session(signIn.headers['set-cookie']));
   });
 
   it('sends a verification e-mail with a link built from PUBLIC_ORIGIN', async () => {
