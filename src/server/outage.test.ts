@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/client.js';
@@ -76,6 +79,32 @@ describe('a database outage', () => {
       await t.close();
     }
   }, 120_000);
+
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    "answers 503 while the embedded database's thread is down, and answers again once it runs on the same files",
+    async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-outage-'));
+      const database = await openDatabase({ dataDir: dir, restartDelaysMs: [4_000] });
+      const t = await createTestApp({}, { database });
+      try {
+        const { cookie, email } = await signUpUser(t);
+        await database.thread!()!.terminate(); // as a WebAssembly abort ends it
+        await expectOutageAnswers(t, cookie);
+        await expect
+          .poll(async () => (await t.app.inject({ url: '/api/health' })).statusCode, { timeout: 60_000 })
+          .toBe(200);
+        // Nothing written before is lost: the session and the account are still there.
+        const profile = await t.app.inject({ url: '/api/profile', headers: { cookie } });
+        expect(profile.statusCode).toBe(200);
+        expect(profile.json()).toMatchObject({ email });
+      } finally {
+        await t.close();
+        await database.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'answers 503 with Retry-After when the PostgreSQL server goes away, and recovers when it is back',

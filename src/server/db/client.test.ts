@@ -35,6 +35,54 @@ describe('embedded database', { timeout: 120_000 }, () => {
     await b.close();
   });
 
+  it('starts its thread again on the same files when it dies, and fails queries at once meanwhile', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-restart-'));
+    dirs.push(dir);
+    const database = await openDatabase({ dataDir: dir, restartDelaysMs: [500] });
+    try {
+      await database.db.execute(sql`INSERT INTO "user" (id, name, email) VALUES ('u1', 'U', 'u@example.com')`);
+      const dead = database.thread!()!;
+      await dead.terminate(); // as a WebAssembly abort ends it
+      expect(database.thread!()).toBeUndefined();
+      await expect(database.ping()).rejects.toThrow(/PGlite is closed/);
+      await expect
+        .poll(
+          () =>
+            database.ping().then(
+              () => 'up',
+              () => 'down',
+            ),
+          { timeout: 60_000 },
+        )
+        .toBe('up');
+      expect(database.thread!()).not.toBe(dead);
+      const found = await database.db.query.users.findMany();
+      expect(found.map((u) => u.email)).toEqual(['u@example.com']);
+      await database.db.execute(sql`INSERT INTO "user" (id, name, email) VALUES ('u2', 'V', 'v@example.com')`);
+    } finally {
+      await database.close();
+    }
+    const again = await openDatabase({ dataDir: dir });
+    expect((await again.db.query.users.findMany()).map((u) => u.email).sort()).toEqual([
+      'u@example.com',
+      'v@example.com',
+    ]);
+    await again.close();
+  });
+
+  it('closed while its dead thread waits to start again, starts none', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-restart-close-'));
+    dirs.push(dir);
+    const database = await openDatabase({ dataDir: dir, restartDelaysMs: [200] });
+    await database.thread!()!.terminate();
+    await database.close();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(database.thread!()).toBeUndefined();
+    await expect(database.ping()).rejects.toThrow(/PGlite is closed/);
+    const again = await openDatabase({ dataDir: dir }); // the files are free
+    await again.close();
+  });
+
   it('works on a thread of its own: a long statement leaves the event loop free to answer', async () => {
     const { db, close } = await openDatabase({});
     try {

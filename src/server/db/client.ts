@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,6 +25,8 @@ export interface Database {
    * one process can open.
    */
   notifications?: Notifications;
+  /** PGlite's thread while one runs (tests stop it, as a WebAssembly abort would); absent on PostgreSQL. */
+  thread?(): Worker | undefined;
   close(): Promise<void>;
 }
 
@@ -49,6 +52,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Where PGlite keeps its files; undefined = in memory (tests). */
   dataDir?: string;
+  /** PGlite: how long to wait before starting its thread again after it died (pglite-thread.ts). */
+  restartDelaysMs?: number[];
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite, and brings the schema up to date. */
@@ -99,7 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   }
   // On a thread of its own, so that the database's work never holds up requests (decision 33).
-  const client = await openPgliteThread(options.dataDir).catch(async (err: unknown) => {
+  const client = await openPgliteThread(options.dataDir, options.restartDelaysMs).catch(async (err: unknown) => {
     await release?.();
     throw err;
   });
@@ -112,6 +117,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'pglite',
       ping: async () => void (await client.query('SELECT 1')),
+      thread: () => client.thread(),
       async close() {
         await client.close();
         await release?.();

@@ -31,6 +31,8 @@ export interface PgliteClient {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   transaction<T>(fn: (tx: Pick<PgliteClient, 'query'>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The thread it runs on, while one runs (tests stop it, as a WebAssembly abort would). */
+  thread(): Worker | undefined;
 }
 
 /** What PGlite itself says once closed; errors.ts reads it as the database being unreachable. */
@@ -52,11 +54,16 @@ function received(error: SentError): Error {
   return Object.assign(new Error(error.message), error);
 }
 
-/**
- * Starts PGlite on a thread of its own (in memory without `dataDir`) and resolves once it is ready.
- * Every query is a message to it and back, so the event loop answers requests while the database works.
- */
-export async function openPgliteThread(dataDir: string | undefined): Promise<PgliteClient> {
+/** A started thread: asks it to do one thing, and says when it has stopped. */
+interface Thread {
+  worker: Worker;
+  call<T>(request: Ask): Promise<T>;
+  /** Set once the thread has stopped, for whatever reason. */
+  stopped(): Error | undefined;
+}
+
+/** Starts PGlite on a new thread and resolves once it is ready; `onStop` hears when the thread stops. */
+async function startThread(dataDir: string | undefined, onStop: (reason: Error) => void): Promise<Thread> {
   const worker = entry.fromSource
     ? new Worker(tsxEntry(entry.url), { eval: true, workerData: { dataDir } })
     : new Worker(entry.url, { workerData: { dataDir } });
@@ -77,8 +84,10 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
     else entry?.resolve(reply.value);
   });
   const stop = (reason: Error) => {
-    stopped ??= reason;
-    for (const id of [...waiting.keys()]) settle(id)?.reject(stopped);
+    if (stopped) return;
+    stopped = reason;
+    for (const id of [...waiting.keys()]) settle(id)?.reject(reason);
+    onStop(reason);
   };
   worker.on('error', (err) => stop(new Error(`${CLOSED}: its thread failed (${err.message})`)));
   worker.on('exit', () => stop(new Error(CLOSED)));
@@ -97,15 +106,6 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
       }
     });
   };
-  const query = <T>(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number) =>
-    call<Results<T>>({
-      op: 'query',
-      sql,
-      params,
-      rowMode: options.rowMode,
-      rawTypes: Object.keys(options.parsers ?? {}).map(Number),
-      tx,
-    });
 
   // The thread says when PGlite is ready (or why it could not start), as reply 0.
   const ready = new Promise((resolve, reject) => waiting.set(0, { resolve, reject }));
@@ -115,26 +115,87 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
     await worker.terminate();
     throw err;
   }
+  return { worker, call, stopped: () => stopped };
+}
+
+/** How long to wait before starting a thread again after one died: longer each time starting fails. */
+const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+/**
+ * Starts PGlite on a thread of its own (in memory without `dataDir`) and resolves once it is ready.
+ * Every query is a message to it and back, so the event loop answers requests while the database works.
+ * A thread that dies (a WebAssembly abort) fails what it was doing, like a server that went away, and is
+ * started again on the same files, as restarting the process would; meanwhile queries fail at once
+ * (503 with Retry-After).
+ */
+export async function openPgliteThread(
+  dataDir: string | undefined,
+  restartDelaysMs = RESTART_DELAYS_MS,
+): Promise<PgliteClient> {
+  let closing = false;
+  let restarts = 0;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let restarting: Promise<void> | undefined;
+
+  const onStop = (reason: Error) => {
+    if (closing) return;
+    // In memory, what the thread held died with it: there is nothing to start again on.
+    if (!dataDir) return console.error(`The embedded database stopped: ${reason.message}`);
+    const delay = restartDelaysMs[Math.min(restarts, restartDelaysMs.length - 1)]!;
+    console.error(`The embedded database stopped (${reason.message}); starting it again in ${delay / 1000} s`);
+    restartTimer = setTimeout(() => (restarting = restart().finally(() => (restarting = undefined))), delay);
+    restartTimer.unref();
+  };
+  const restart = async () => {
+    try {
+      const started = await startThread(dataDir, onStop);
+      if (closing) return void (await started.worker.terminate());
+      thread = started;
+      restarts = 0;
+      console.error('The embedded database is running again');
+    } catch (err) {
+      restarts++;
+      onStop(err as Error);
+    }
+  };
+
+  let thread = await startThread(dataDir, onStop);
+
+  const query = <T>(on: Thread, sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number) =>
+    on.call<Results<T>>({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options.rowMode,
+      rawTypes: Object.keys(options.parsers ?? {}).map(Number),
+      tx,
+    });
 
   return {
-    query,
+    thread: () => (thread.stopped() ? undefined : thread.worker),
+    query: (sql, params, options) => query(thread, sql, params, options),
     async transaction(fn) {
-      const tx = await call<number>({ op: 'begin' });
+      // A transaction lives on the thread it began on; if that thread dies, its remaining calls fail.
+      const on = thread;
+      const tx = await on.call<number>({ op: 'begin' });
       let result;
       try {
-        result = await fn({ query: (sql, params, options) => query(sql, params, options, tx) });
+        result = await fn({ query: (sql, params, options) => query(on, sql, params, options, tx) });
       } catch (err) {
-        await call({ op: 'end', tx, commit: false }).catch(() => {});
+        await on.call({ op: 'end', tx, commit: false }).catch(() => {});
         throw err;
       }
-      await call({ op: 'end', tx, commit: true });
+      await on.call({ op: 'end', tx, commit: true });
       return result;
     },
     async close() {
-      if (stopped) return;
-      await call({ op: 'close' }).catch(() => {});
-      stopped = new Error(CLOSED);
-      await worker.terminate();
+      if (closing) return;
+      closing = true;
+      clearTimeout(restartTimer);
+      await restarting; // a thread starting now is stopped as soon as it is up
+      if (thread.stopped()) return;
+      await thread.call({ op: 'close' }).catch(() => {});
+      await thread.worker.terminate();
     },
   };
 }
