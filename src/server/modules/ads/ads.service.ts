@@ -18,7 +18,7 @@ import {
   type AdsRepository,
   type ListedAdRow,
 } from './ads.repository.js';
-import { editDistance, parseSearch, replaceWords } from './search-query.js';
+import { editDistance, isNumber, parseSearch, replaceWords } from './search-query.js';
 
 /** Splits ts_headline output at its marks into text parts; null when nothing in it is marked. */
 export function highlightParts(marked: string | null | undefined): HighlightPart[] | null {
@@ -61,7 +61,7 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
     const replacements = new Map<string, string>();
     const unknown = new Map<string, string>();
     for (const word of new Set(parseSearch(search).words)) {
-      if (word.length < 3 || /^\d+$/.test(word)) continue;
+      if (word.length < 3 || isNumber(word)) continue;
       const candidates = await repo.similarWords(word, CANDIDATES);
       if (candidates.some((c) => c.word === word)) continue;
       unknown.set(word, '');

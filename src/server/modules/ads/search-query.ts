@@ -4,6 +4,10 @@
  * typed matches ('coffe' finds coffee). Only letters and digits of the input reach the query, each
  * word in quotes, so no input can inject tsquery syntax. The string is parsed (and stemmed) by
  * to_tsquery('english', ...) in the database.
+ *
+ * Numbers match as they were heard, however either side wrote them: '20% off' finds 'twenty percent off'
+ * and 'twenty percent' finds '20%'; '555-0101' finds a transcript's '555-0101' (which PostgreSQL keeps as
+ * '555' and '-0101'); '19.99' stays one number, as PostgreSQL indexes it.
  */
 
 /** More words than this add nothing but cost. */
@@ -11,7 +15,49 @@ const MAX_WORDS = 8;
 /** Shorter words match whole only: a one- or two-letter prefix matches half the directory. */
 const MIN_PREFIX = 3;
 
-const WORD = /[\p{L}\p{N}]+/gu;
+/** A number with a decimal point or a slash ('19.99', '24/7'), which PostgreSQL keeps whole; else a word. */
+const WORD = /\d+(?:[./]\d+)+|[\p{L}\p{N}]+/gu;
+export const isNumber = (word: string) => /^\d[\d./]*$/.test(word);
+
+const ONES = [
+  ...'zero one two three four five six seven eight nine'.split(' '),
+  ...'ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' '),
+];
+const TENS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+/** Number words and their values: 'five' 5, 'twenty' 20, 'hundred' 100. */
+const VALUE_OF = new Map<string, number>([
+  ...ONES.map((w, n) => [w, n] as const),
+  ...TENS.map((w, i) => [w, 20 + 10 * i] as const),
+  ['hundred', 100],
+]);
+
+/** 0 to 99 as said: ['seven'], ['twenty'], ['twenty', 'five']. */
+function spoken(n: number): string[] {
+  if (n < 20) return [ONES[n]!];
+  const [tens, ones] = [Math.floor(n / 10), n % 10];
+  return ones ? [TENS[tens - 2]!, ONES[ones]!] : [TENS[tens - 2]!];
+}
+
+const lexeme = (w: string, prefix: boolean) => `'${w}'${prefix && w.length >= MIN_PREFIX ? ':*' : ''}`;
+
+/**
+ * A word and what else it may be written as: a number's words or digits, and the form PostgreSQL gives
+ * digits after a hyphen ('-0101'). In a phrase, only one-word forms (a two-word one would shift the words
+ * after it).
+ */
+function term(w: string, prefix: boolean, inPhrase = false): string {
+  const forms = [lexeme(w, prefix)];
+  if (/^\d+$/.test(w)) {
+    forms.push(`'-${w}'`);
+    const n = Number(w);
+    const words = n < 100 && String(n) === w ? spoken(n) : n === 100 ? ['hundred'] : [];
+    if (words.length === 1) forms.push(`'${words[0]}'`);
+    else if (words.length > 1 && !inPhrase) forms.push(`(${words.map((x) => `'${x}'`).join(' <-> ')})`);
+  } else if (VALUE_OF.has(w)) {
+    forms.push(`'${VALUE_OF.get(w)}'`);
+  }
+  return forms.length > 1 ? `(${forms.join(' | ')})` : forms[0]!;
+}
 
 export interface ParsedSearch {
   /** The to_tsquery input; '' when nothing searchable is left. */
@@ -20,8 +66,6 @@ export interface ParsedSearch {
   words: string[];
 }
 
-const lexeme = (w: string, prefix: boolean) => `'${w}'${prefix && w.length >= MIN_PREFIX ? ':*' : ''}`;
-
 export function parseSearch(input: string): ParsedSearch {
   // Quoted phrases, then bare tokens (a leading '-' negates).
   const tokens = input.match(/"[^"]*"?|[^\s"]+/g) ?? [];
@@ -29,6 +73,7 @@ export function parseSearch(input: string): ParsedSearch {
   const words: string[] = [];
   let joiner = ' & ';
   let count = 0;
+  let previous = '';
   for (const raw of tokens) {
     if (count >= MAX_WORDS) break;
     if (/^or$/i.test(raw)) {
@@ -37,15 +82,19 @@ export function parseSearch(input: string): ParsedSearch {
     }
     const negated = raw.startsWith('-') && raw.length > 1;
     const phrase = raw.startsWith('"');
-    const found = (raw.toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS - count);
+    let found = (raw.toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS - count);
+    // 'percent' after a number is what '%' says, which PostgreSQL does not index: '20% off' and
+    // 'twenty percent off' must find each other.
+    if (!phrase && found[0] === 'percent' && (isNumber(previous) || VALUE_OF.has(previous))) found = found.slice(1);
     if (found.length === 0) continue;
     count += found.length;
+    previous = found[found.length - 1]!;
     let clause: string;
     if (phrase && found.length > 1) {
       // A phrase matches its words in order; only its last word may be unfinished.
-      clause = `(${found.map((w, i) => lexeme(w, i === found.length - 1)).join(' <-> ')})`;
+      clause = `(${found.map((w, i) => term(w, i === found.length - 1, true)).join(' <-> ')})`;
     } else {
-      clause = found.length > 1 ? `(${found.map((w) => lexeme(w, true)).join(' & ')})` : lexeme(found[0]!, true);
+      clause = found.length > 1 ? `(${found.map((w) => term(w, true)).join(' & ')})` : term(found[0]!, true);
     }
     if (negated) clause = `!${clause}`;
     else words.push(...found);

@@ -37,6 +37,17 @@ beforeAll(async () => {
     category: 'Automotive',
     transcript: 'Drive down to the harbor road for brakes in an hour.',
   });
+  // Numbers as ads say them: in words, and in digits with '%', a hyphen, a decimal point or a slash.
+  await ad('Corner Hardware Garden Sale', 6, {
+    businessName: 'Corner Hardware',
+    category: 'Retail',
+    transcript: 'Seeds, soil and hand tools are twenty percent off this month. Call 555-0142.',
+  });
+  await ad('FlowRight Plumbing Repairs', 7, {
+    businessName: 'FlowRight',
+    category: 'Services',
+    transcript: 'Burst pipe? We answer 24/7. Drain cleaning is now 50% off, just $89.99.',
+  });
   await ad('Markup Test Ad', 3, {
     businessName: 'Escapes',
     transcript: '<script>alert("x")</script> <b>bold</b> claims: the gizmo sale & more',
@@ -61,6 +72,17 @@ describe('search query parsing', () => {
     expect(parseSearch(`pizza OR coffee -tea`).tsquery).toBe(`'pizza':* | 'coffee':* & !'tea':*`);
     expect(parseSearch(`"second latte"`).tsquery).toBe(`('second' <-> 'latte':*)`);
     expect(parseSearch(`((( -`).tsquery).toBe('');
+  });
+
+  it('lets a number match its digits and its words, and a hyphen before digits', () => {
+    expect(parseSearch(`20% off`).tsquery).toBe(`('20' | '-20' | 'twenty') & 'off':*`);
+    expect(parseSearch(`twenty percent off`).tsquery).toBe(`('twenty':* | '20') & 'off':*`);
+    expect(parseSearch(`25`).tsquery).toBe(`('25' | '-25' | ('twenty' <-> 'five'))`);
+    expect(parseSearch(`"25 off"`).tsquery).toBe(`(('25' | '-25') <-> 'off':*)`);
+    expect(parseSearch(`555-0142`).tsquery).toBe(`(('555':* | '-555') & ('0142':* | '-0142'))`);
+    expect(parseSearch(`$89.99 24/7`).tsquery).toBe(`'89.99':* & '24/7':*`);
+    // 'percent' is kept where no number says it.
+    expect(parseSearch(`percent off`).words).toEqual(['percent', 'off']);
   });
 
   it('counts a swap of neighbouring letters as one edit', () => {
@@ -116,6 +138,17 @@ describe('GET /api/ads with a search', () => {
     expect((await list('croissants cofee')).didYouMean).toBe('croissants coffee');
     // Words the ads all say, just never together, are not dropped.
     expect(await list('dentist pizza')).toEqual({ ads: [], count: 0 });
+  });
+
+  it('finds a number however the ad and the listener wrote it', async () => {
+    expect(titles(await list('20% off'))).toEqual(['Corner Hardware Garden Sale']);
+    expect(titles(await list('twenty percent off'))).toEqual(['Corner Hardware Garden Sale']);
+    expect(titles(await list('fifty percent off'))).toEqual(['FlowRight Plumbing Repairs']);
+    expect(titles(await list('50% off'))).toEqual(['FlowRight Plumbing Repairs']);
+    expect(titles(await list('555-0142'))).toEqual(['Corner Hardware Garden Sale']);
+    expect(titles(await list('89.99'))).toEqual(['FlowRight Plumbing Repairs']);
+    expect(titles(await list('plumbing 24/7'))).toEqual(['FlowRight Plumbing Repairs']);
+    expect((await list('555-0142')).didYouMean).toBeUndefined();
   });
 
   it('offers no correction when nothing is alike', async () => {
