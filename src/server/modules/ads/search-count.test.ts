@@ -52,6 +52,12 @@ describe('the exact count (ad_search, kept by a trigger)', () => {
     await set({ category: 'Other' });
     expect((await list('zeppelin', { category: 'Travel' })).count).toBe(0);
     expect((await list('zeppelin', { category: 'Other' })).count).toBe(1);
+    // So does the phone number (migration 0015).
+    await set({ phone: '(555) 014-7788' });
+    expect((await list('014-7788')).count).toBe(1);
+    await set({ phone: '(555) 014-9911' });
+    expect(await list('014-7788')).toEqual({ rows: [], count: 0 });
+    expect((await list('014-9911')).count).toBe(1);
 
     await t.db.delete(ads).where(eq(ads.id, ad.id));
     expect((await list('zeppelin')).count).toBe(0);

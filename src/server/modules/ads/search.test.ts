@@ -28,6 +28,7 @@ beforeAll(async () => {
   await ad('Bright Smile Dental Checkup', 2, {
     businessName: 'Bright Smile',
     category: 'Healthcare',
+    phone: '(555) 010-1201',
     transcript: 'Afraid of the dentist? Our gentle team makes cleanings painless.',
   });
   // Weights: 'harbor' in the title of one, only in the transcript of a newer one.
@@ -149,6 +150,14 @@ describe('GET /api/ads with a search', () => {
     expect(titles(await list('89.99'))).toEqual(['FlowRight Plumbing Repairs']);
     expect(titles(await list('plumbing 24/7'))).toEqual(['FlowRight Plumbing Repairs']);
     expect((await list('555-0142')).didYouMean).toBeUndefined();
+  });
+
+  it('finds an ad by its phone number, written as a listener would', async () => {
+    for (const heard of ['555-010-1201', '(555) 010-1201', '010-1201']) {
+      const found = await list(heard);
+      expect(titles(found), heard).toEqual(['Bright Smile Dental Checkup']);
+      expect(found.count).toBe(1);
+    }
   });
 
   it('offers no correction when nothing is alike', async () => {
