@@ -73,9 +73,9 @@ export type HighlightPart = z.output<typeof HighlightPart>;
 export const SearchMatch = z.object({
   /** The title with its matching words marked, when the title matched. */
   title: z.array(HighlightPart).nullable(),
-  /** A short passage of the transcript (or else the description) around the matching words. */
+  /** A short passage of the transcript (or else the description, or else the phone number) around the matching words. */
   snippet: z.array(HighlightPart).nullable(),
-  snippetFrom: z.enum(['transcript', 'description']).nullable(),
+  snippetFrom: z.enum(['transcript', 'description', 'phone']).nullable(),
 });
 export type SearchMatch = z.output<typeof SearchMatch>;
 

@@ -16,6 +16,7 @@ export type ListedAdRow = AdRow & {
   titleHeadline?: string;
   transcriptHeadline?: string | null;
   descriptionHeadline?: string | null;
+  phoneHeadline?: string | null;
 };
 
 /** Escapes LIKE wildcards so user text matches literally. */
@@ -202,6 +203,10 @@ export function listVisibleQueries(db: Db, q: Omit<AdListQuery, 'search'>, searc
       // The transcript's own lexemes carry weight D: its passage is shown when it matches.
       descriptionHeadline: sql<string | null>`CASE WHEN ts_filter(${ads.searchVector}, '{d}') @@ ${tsq(search.tsquery)}
         THEN NULL ELSE ts_headline('english', ${unmarked(ads.description)}, ${tsq(search.tsquery)}, ${HEADLINE_SNIPPET}) END`,
+      // A listener may search the number an ad repeats: shown whole when nothing the ad says matched.
+      phoneHeadline: sql<
+        string | null
+      >`ts_headline('english', ${unmarked(ads.phone)}, ${tsq(search.tsquery)}, ${HEADLINE_TITLE})`,
     })
     .from(ads)
     .innerJoin(page, eq(ads.id, page.id))

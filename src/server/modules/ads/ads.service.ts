@@ -41,10 +41,11 @@ export function highlightParts(marked: string | null | undefined): HighlightPart
 function matchOf(row: ListedAdRow): SearchMatch {
   const transcript = highlightParts(row.transcriptHeadline);
   const description = transcript ? null : highlightParts(row.descriptionHeadline);
+  const phone = transcript || description ? null : highlightParts(row.phoneHeadline);
   return {
     title: highlightParts(row.titleHeadline),
-    snippet: transcript ?? description,
-    snippetFrom: transcript ? 'transcript' : description ? 'description' : null,
+    snippet: transcript ?? description ?? phone,
+    snippetFrom: transcript ? 'transcript' : description ? 'description' : phone ? 'phone' : null,
   };
 }
 

@@ -40,20 +40,25 @@ function spoken(n: number): string[] {
 
 const lexeme = (w: string, prefix: boolean) => `'${w}'${prefix && w.length >= MIN_PREFIX ? ':*' : ''}`;
 
+const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(' <-> ');
+
 /**
  * A word and what else it may be written as: a number's words or digits, and the form PostgreSQL gives
- * digits after a hyphen ('-0101'). In a phrase, only one-word forms (a two-word one would shift the words
- * after it).
+ * digits after a hyphen ('-0101'). A number said before 'percent' (or '%') must be said so in words too:
+ * 'twenty' alone is also part of 'twenty-four'. In a phrase, only one-word forms (a longer one would
+ * shift the words after it).
  */
-function term(w: string, prefix: boolean, inPhrase = false): string {
+function term(w: string, prefix: boolean, { inPhrase = false, percent = false } = {}): string {
   const forms = [lexeme(w, prefix)];
   if (/^\d+$/.test(w)) {
     forms.push(`'-${w}'`);
     const n = Number(w);
     const words = n < 100 && String(n) === w ? spoken(n) : n === 100 ? ['hundred'] : [];
-    if (words.length === 1) forms.push(`'${words[0]}'`);
-    else if (words.length > 1 && !inPhrase) forms.push(`(${words.map((x) => `'${x}'`).join(' <-> ')})`);
+    if (percent) words.push('percent');
+    if (words.length === 1) forms.push(quoted(words));
+    else if (words.length > 1 && !inPhrase) forms.push(`(${quoted(words)})`);
   } else if (VALUE_OF.has(w)) {
+    if (percent && !inPhrase) forms[0] = `(${quoted([w, 'percent'])})`;
     forms.push(`'${VALUE_OF.get(w)}'`);
   }
   return forms.length > 1 ? `(${forms.join(' | ')})` : forms[0]!;
@@ -74,7 +79,7 @@ export function parseSearch(input: string): ParsedSearch {
   let joiner = ' & ';
   let count = 0;
   let previous = '';
-  for (const raw of tokens) {
+  for (const [i, raw] of tokens.entries()) {
     if (count >= MAX_WORDS) break;
     if (/^or$/i.test(raw)) {
       if (clauses.length) joiner = ' | ';
@@ -84,17 +89,19 @@ export function parseSearch(input: string): ParsedSearch {
     const phrase = raw.startsWith('"');
     let found = (raw.toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS - count);
     // 'percent' after a number is what '%' says, which PostgreSQL does not index: '20% off' and
-    // 'twenty percent off' must find each other.
+    // 'twenty percent off' must find each other; the number's term asks for it where it is in words.
     if (!phrase && found[0] === 'percent' && (isNumber(previous) || VALUE_OF.has(previous))) found = found.slice(1);
     if (found.length === 0) continue;
     count += found.length;
     previous = found[found.length - 1]!;
+    const percent = /\d%/.test(raw) || /^percent$/i.test(tokens[i + 1] ?? '');
     let clause: string;
     if (phrase && found.length > 1) {
       // A phrase matches its words in order; only its last word may be unfinished.
-      clause = `(${found.map((w, i) => term(w, i === found.length - 1, true)).join(' <-> ')})`;
+      clause = `(${found.map((w, j) => term(w, j === found.length - 1, { inPhrase: true })).join(' <-> ')})`;
     } else {
-      clause = found.length > 1 ? `(${found.map((w) => term(w, true)).join(' & ')})` : term(found[0]!, true);
+      const terms = found.map((w, j) => term(w, true, { percent: percent && j === found.length - 1 }));
+      clause = terms.length > 1 ? `(${terms.join(' & ')})` : terms[0]!;
     }
     if (negated) clause = `!${clause}`;
     else words.push(...found);

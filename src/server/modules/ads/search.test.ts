@@ -47,7 +47,7 @@ beforeAll(async () => {
   await ad('FlowRight Plumbing Repairs', 7, {
     businessName: 'FlowRight',
     category: 'Services',
-    transcript: 'Burst pipe? We answer 24/7. Drain cleaning is now 50% off, just $89.99.',
+    transcript: 'Burst pipe? We answer 24/7, twenty-four hours a day. Drain cleaning is 50% off, just $89.99.',
   });
   await ad('Markup Test Ad', 3, {
     businessName: 'Escapes',
@@ -76,8 +76,10 @@ describe('search query parsing', () => {
   });
 
   it('lets a number match its digits and its words, and a hyphen before digits', () => {
-    expect(parseSearch(`20% off`).tsquery).toBe(`('20' | '-20' | 'twenty') & 'off':*`);
-    expect(parseSearch(`twenty percent off`).tsquery).toBe(`('twenty':* | '20') & 'off':*`);
+    // Before 'percent' or '%', a number in words must be followed by 'percent': 'twenty-four' is no 20%.
+    expect(parseSearch(`20% off`).tsquery).toBe(`('20' | '-20' | ('twenty' <-> 'percent')) & 'off':*`);
+    expect(parseSearch(`twenty percent off`).tsquery).toBe(`(('twenty' <-> 'percent') | '20') & 'off':*`);
+    expect(parseSearch(`twenty`).tsquery).toBe(`('twenty':* | '20')`);
     expect(parseSearch(`25`).tsquery).toBe(`('25' | '-25' | ('twenty' <-> 'five'))`);
     expect(parseSearch(`"25 off"`).tsquery).toBe(`(('25' | '-25') <-> 'off':*)`);
     expect(parseSearch(`555-0142`).tsquery).toBe(`(('555':* | '-555') & ('0142':* | '-0142'))`);
@@ -157,6 +159,10 @@ describe('GET /api/ads with a search', () => {
       const found = await list(heard);
       expect(titles(found), heard).toEqual(['Bright Smile Dental Checkup']);
       expect(found.count).toBe(1);
+      // Nothing the ad says matched: the card shows the number, marked.
+      expect(found.ads[0]!.match).toMatchObject({ snippetFrom: 'phone' });
+      expect(joined(found.ads[0]!.match!.snippet)).toBe('(555) 010-1201');
+      expect(hits(found.ads[0]!.match!.snippet).join(' ')).toContain('1201');
     }
   });
 

@@ -8,6 +8,13 @@ import { Highlighted } from '../../components/ui/highlighted';
 import { CountedPlayer } from './CountedPlayer';
 import { adPath } from '../../../shared/ad-links';
 
+/** What a search matched, when not the title: a passage of what the ad says or shows, or its phone number. */
+const SNIPPET_LABEL = {
+  transcript: 'Heard in the ad: ',
+  description: 'From the description: ',
+  phone: 'Phone: ',
+} as const satisfies Record<NonNullable<NonNullable<PublicAd['match']>['snippetFrom']>, string>;
+
 /** An ad in a list: logo, title and business, its player, category, place and length. */
 export function AdCard({ ad }: { ad: PublicAd }) {
   return (
@@ -29,12 +36,16 @@ export function AdCard({ ad }: { ad: PublicAd }) {
       </div>
       {ad.match?.snippet && (
         <p className="text-sm text-slate-700" data-testid="match-snippet">
-          <span className="font-medium text-slate-900">
-            {ad.match.snippetFrom === 'transcript' ? 'Heard in the ad: ' : 'From the description: '}
-          </span>
-          ...
-          <Highlighted parts={ad.match.snippet} />
-          ...
+          <span className="font-medium text-slate-900">{SNIPPET_LABEL[ad.match.snippetFrom ?? 'description']}</span>
+          {ad.match.snippetFrom === 'phone' ? (
+            <Highlighted parts={ad.match.snippet} />
+          ) : (
+            <>
+              ...
+              <Highlighted parts={ad.match.snippet} />
+              ...
+            </>
+          )}
         </p>
       )}
       <CountedPlayer ad={ad} size="sm" showTime={false} />
