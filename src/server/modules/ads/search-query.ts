@@ -54,7 +54,7 @@ function term(w: string, prefix: boolean, { inPhrase = false, percent = false } 
     forms.push(`'-${w}'`);
     const n = Number(w);
     const words = n < 100 && String(n) === w ? spoken(n) : n === 100 ? ['hundred'] : [];
-    if (percent) words.push('percent');
+    if (percent && words.length) words.push('percent');
     if (words.length === 1) forms.push(quoted(words));
     else if (words.length > 1 && !inPhrase) forms.push(`(${quoted(words)})`);
   } else if (VALUE_OF.has(w)) {

@@ -80,6 +80,7 @@ describe('search query parsing', () => {
     expect(parseSearch(`20% off`).tsquery).toBe(`('20' | '-20' | ('twenty' <-> 'percent')) & 'off':*`);
     expect(parseSearch(`twenty percent off`).tsquery).toBe(`(('twenty' <-> 'percent') | '20') & 'off':*`);
     expect(parseSearch(`twenty`).tsquery).toBe(`('twenty':* | '20')`);
+    expect(parseSearch(`150% off`).tsquery).toBe(`('150':* | '-150') & 'off':*`);
     expect(parseSearch(`25`).tsquery).toBe(`('25' | '-25' | ('twenty' <-> 'five'))`);
     expect(parseSearch(`"25 off"`).tsquery).toBe(`(('25' | '-25') <-> 'off':*)`);
     expect(parseSearch(`555-0142`).tsquery).toBe(`(('555':* | '-555') & ('0142':* | '-0142'))`);
