@@ -28,6 +28,9 @@ const contrast = (a: string, b: string) => {
 /** Text colour on background, as the components pair them. */
 const TEXT_PAIRS: [string, string][] = [
   ['slate-900', 'canvas'],
+  // Search hits are marked in amber-200 inside titles (slate-900) and passages (slate-700).
+  ['slate-900', 'amber-200'],
+  ['slate-700', 'amber-200'],
   ['slate-900', 'surface'],
   ['slate-800', 'surface'],
   ['slate-700', 'canvas'],

@@ -41,7 +41,11 @@ export function highlightParts(marked: string | null | undefined): HighlightPart
 function matchOf(row: ListedAdRow): SearchMatch {
   const transcript = highlightParts(row.transcriptHeadline);
   const description = transcript ? null : highlightParts(row.descriptionHeadline);
-  const phone = transcript || description ? null : highlightParts(row.phoneHeadline);
+  // The number is marked whole: its digit groups are what matched, and apart they read as noise.
+  const phone =
+    transcript || description || !row.phone || !highlightParts(row.phoneHeadline)
+      ? null
+      : [{ text: row.phone, hit: true as const }];
   return {
     title: highlightParts(row.titleHeadline),
     snippet: transcript ?? description ?? phone,

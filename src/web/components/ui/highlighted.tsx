@@ -6,7 +6,7 @@ export function Highlighted({ parts }: { parts: HighlightPart[] }) {
     <>
       {parts.map((p, i) =>
         p.hit ? (
-          <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-500/40">
+          <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-inherit">
             {p.text}
           </mark>
         ) : (
