@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DataDirLockedError, openDatabase } from './client.js';
 import { isUniqueViolation } from './errors.js';
@@ -68,6 +68,42 @@ describe('embedded database', { timeout: 120_000 }, () => {
       'v@example.com',
     ]);
     await again.close();
+  });
+
+  it('keeps trying to start its thread while the files cannot be opened, and starts exactly one', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-restart-retry-'));
+    dirs.push(dir);
+    const database = await openDatabase({ dataDir: dir, restartDelaysMs: [100, 200] });
+    const said: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((message: string) => void said.push(message));
+    try {
+      await database.db.execute(sql`INSERT INTO "user" (id, name, email) VALUES ('u1', 'U', 'u@example.com')`);
+      await database.thread!()!.terminate();
+      // The files are out of reach for a while: each start fails, and the next waits longer.
+      await rename(path.join(dir, 'db'), path.join(dir, 'db-away'));
+      await writeFile(path.join(dir, 'db'), 'not a database');
+      await expect
+        .poll(() => said.filter((m) => m.includes('starting it again')).length, { timeout: 60_000 })
+        .toBeGreaterThanOrEqual(3); // the thread's end, then two starts that failed
+      await rm(path.join(dir, 'db'));
+      await rename(path.join(dir, 'db-away'), path.join(dir, 'db'));
+      await expect
+        .poll(
+          () =>
+            database.ping().then(
+              () => 'up',
+              () => 'down',
+            ),
+          { timeout: 60_000 },
+        )
+        .toBe('up');
+      expect((await database.db.query.users.findMany()).map((u) => u.email)).toEqual(['u@example.com']);
+      await new Promise((resolve) => setTimeout(resolve, 600)); // past every delay: no second thread starts
+      expect(said.filter((m) => m.includes('running again'))).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+      await database.close();
+    }
   });
 
   it('closed while its dead thread waits to start again, starts none', async () => {

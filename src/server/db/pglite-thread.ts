@@ -62,7 +62,10 @@ interface Thread {
   stopped(): Error | undefined;
 }
 
-/** Starts PGlite on a new thread and resolves once it is ready; `onStop` hears when the thread stops. */
+/**
+ * Starts PGlite on a new thread and resolves once it is ready; `onStop` hears when a thread that was
+ * ready stops (one that could not start rejects instead).
+ */
 async function startThread(dataDir: string | undefined, onStop: (reason: Error) => void): Promise<Thread> {
   const worker = entry.fromSource
     ? new Worker(tsxEntry(entry.url), { eval: true, workerData: { dataDir } })
@@ -70,6 +73,7 @@ async function startThread(dataDir: string | undefined, onStop: (reason: Error) 
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   let next = 1;
   let stopped: Error | undefined;
+  let ready = false;
 
   // The thread keeps the process alive only while a query waits on it, as an in-process database would.
   const settle = (id: number) => {
@@ -87,7 +91,7 @@ async function startThread(dataDir: string | undefined, onStop: (reason: Error) 
     if (stopped) return;
     stopped = reason;
     for (const id of [...waiting.keys()]) settle(id)?.reject(reason);
-    onStop(reason);
+    if (ready) onStop(reason);
   };
   worker.on('error', (err) => stop(new Error(`${CLOSED}: its thread failed (${err.message})`)));
   worker.on('exit', () => stop(new Error(CLOSED)));
@@ -108,13 +112,15 @@ async function startThread(dataDir: string | undefined, onStop: (reason: Error) 
   };
 
   // The thread says when PGlite is ready (or why it could not start), as reply 0.
-  const ready = new Promise((resolve, reject) => waiting.set(0, { resolve, reject }));
+  const started = new Promise((resolve, reject) => waiting.set(0, { resolve, reject }));
   try {
-    await ready;
+    await started;
   } catch (err) {
     await worker.terminate();
     throw err;
   }
+  if (stopped) throw stopped; // it ended as it said it was ready
+  ready = true;
   return { worker, call, stopped: () => stopped };
 }
 

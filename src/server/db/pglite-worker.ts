@@ -16,7 +16,13 @@ const extensions = { pg_trgm };
 
 /** The error as plain fields: its class does not cross threads, its SQLSTATE code and details must. */
 function sent(err: unknown): SentError {
-  if (!(err instanceof Error)) return { message: String(err) };
+  if (!(err instanceof Error)) {
+    // The file system's errors (emscripten's ErrnoError) are plain objects with a number, not a message.
+    const { errno } = (err ?? {}) as { errno?: unknown };
+    return {
+      message: typeof errno === 'number' ? `The data directory could not be read (errno ${errno})` : String(err),
+    };
+  }
   const fields: SentError = { message: err.message, name: err.name };
   for (const [key, value] of Object.entries(err)) {
     if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
