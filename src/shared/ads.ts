@@ -73,7 +73,7 @@ export type HighlightPart = z.output<typeof HighlightPart>;
 export const SearchMatch = z.object({
   /** The title with its matching words marked, when the title matched. */
   title: z.array(HighlightPart).nullable(),
-  /** A short passage of the transcript (or else the description, or else the phone number) around the matching words. */
+  /** The matching words in context: a passage of the transcript, else of the description, else the phone number. */
   snippet: z.array(HighlightPart).nullable(),
   snippetFrom: z.enum(['transcript', 'description', 'phone']).nullable(),
 });

@@ -3,12 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DataDirLockedError, openDatabase } from './client.js';
+import { DataDirLockedError, openDatabase, type Database } from './client.js';
 import { isUniqueViolation } from './errors.js';
 import { rows } from './rows.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+/** Waits until the database answers again (its thread started anew). */
+const untilAnswering = (database: Database) =>
+  expect
+    .poll(
+      () =>
+        database.ping().then(
+          () => 'up',
+          () => 'down',
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe('up');
 
 // Each test opens the embedded database (and migrates it) two or three times: slow on a busy 2-core machine.
 describe('embedded database', { timeout: 120_000 }, () => {
@@ -45,16 +58,7 @@ describe('embedded database', { timeout: 120_000 }, () => {
       await dead.terminate(); // as a WebAssembly abort ends it
       expect(database.thread!()).toBeUndefined();
       await expect(database.ping()).rejects.toThrow(/PGlite is closed/);
-      await expect
-        .poll(
-          () =>
-            database.ping().then(
-              () => 'up',
-              () => 'down',
-            ),
-          { timeout: 60_000 },
-        )
-        .toBe('up');
+      await untilAnswering(database);
       expect(database.thread!()).not.toBe(dead);
       const found = await database.db.query.users.findMany();
       expect(found.map((u) => u.email)).toEqual(['u@example.com']);
@@ -87,16 +91,7 @@ describe('embedded database', { timeout: 120_000 }, () => {
         .toBeGreaterThanOrEqual(3); // the thread's end, then two starts that failed
       await rm(path.join(dir, 'db'));
       await rename(path.join(dir, 'db-away'), path.join(dir, 'db'));
-      await expect
-        .poll(
-          () =>
-            database.ping().then(
-              () => 'up',
-              () => 'down',
-            ),
-          { timeout: 60_000 },
-        )
-        .toBe('up');
+      await untilAnswering(database);
       expect((await database.db.query.users.findMany()).map((u) => u.email)).toEqual(['u@example.com']);
       await new Promise((resolve) => setTimeout(resolve, 600)); // past every delay: no second thread starts
       expect(said.filter((m) => m.includes('running again'))).toHaveLength(1);
