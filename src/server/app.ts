@@ -16,8 +16,8 @@ import type { Database } from './db/client.js';
 import { maxBytesOf } from '../shared/ads.js';
 import { authServerMessages } from '../shared/auth.js';
 import { loggableDbError } from './db/errors.js';
-import { DATABASE_UNAVAILABLE, errorHandler, ServiceUnavailableError } from './errors.js';
-import { inputGuards } from './input-guard.js';
+import { answerError, BadRequestError, DATABASE_UNAVAILABLE, errorHandler, ServiceUnavailableError } from './errors.js';
+import { inputGuards, inputMessages } from './input-guard.js';
 import { createPublicCache, type PublicCache } from './public-cache.js';
 import { openPublicChanges } from './public-changes.js';
 import { validatorCompiler } from './route-schemas.js';
@@ -60,7 +60,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { clientConfigOf, readPageTemplate } from './modules/seo/head.js';
-import { seoRoutes } from './modules/seo/seo.routes.js';
+import { pageForError, seoRoutes } from './modules/seo/seo.routes.js';
 import { embedRoutes } from './modules/embed/embed.routes.js';
 import { shareImageRoutes } from './modules/share-image/share-image.routes.js';
 import { createEmbedService } from './modules/embed/embed.service.js';
@@ -127,6 +127,9 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const trusted = config.TRUST_PROXY;
   const limits = (name: string) => rateLimitStore(deps.redis, name, deps.authSecret);
+  const webDir = deps.webDir ?? WEB_DIST_DIR;
+  const page = await readPageTemplate(path.join(webDir, 'index.html')); // null when the web app is not built
+  const errorPage = page ? pageForError(page, config) : undefined;
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -137,9 +140,17 @@ export async function buildApp(deps: AppDeps) {
     // Only the hops of our own proxies may name the client (rate limits, listener codes); see config.ts.
     // Fastify reads a bare number as 'trust nothing', so a hop count is given as proxy-addr's function.
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
+    // An address the router cannot decode ('/ad/%ff') is answered before any handler, but as every other 400.
+    frameworkErrors: (err, req, reply) =>
+      answerError(
+        err.code === 'FST_ERR_BAD_URL' ? new BadRequestError(inputMessages.malformedAddress) : err,
+        req,
+        reply,
+        errorPage,
+      ),
   });
   // The error body first, so that the guards' refusals take it too; then the guards, before any route.
-  await app.register(errorHandler);
+  await app.register(errorHandler, { errorPage });
   await app.register(inputGuards);
   await app.register(sameOriginGuard, { origin: config.PUBLIC_ORIGIN });
   // The audio worker threads end with the app.
@@ -299,7 +310,6 @@ export async function buildApp(deps: AppDeps) {
     limits,
   });
 
-  const webDir = deps.webDir ?? WEB_DIST_DIR;
   await app.register(embedRoutes, {
     embed: createEmbedService({ ads: adsService, storage: deps.storage, origin }),
     origin,
@@ -311,7 +321,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(shareImageRoutes, { ads: adsService });
 
   // Not encapsulated (fastify-plugin): it sets the whole server's not-found handler beside the web app's GET /* route.
-  await app.register(seoRoutes, { webDir, config, ads: adsService });
+  await app.register(seoRoutes, { webDir, page, config, ads: adsService });
 
   return app;
 }

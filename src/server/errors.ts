@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { z } from 'zod';
 import { errorCodeOfStatus, type ErrorBody, type ErrorCode } from '../shared/errors.js';
@@ -111,29 +111,49 @@ export function errorBody(
 }
 
 /**
- * Answers every failure of the whole app with the one error body. Not encapsulated (fastify-plugin), so it
- * is the root's handler: registered first, it serves the guards and every route registered after it.
+ * The page a browser gets for a failed request to a page of the site (HTML with the failure's status), or
+ * undefined for anything else; see pageForError in the SEO module.
+ */
+export type ErrorPage = (request: FastifyRequest, statusCode: number) => string | undefined;
+
+/** Answers a failure with the one error body, or, for a browser asking for a page, with the app's own page. */
+export function answerError(
+  caught: FastifyError | AppError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  errorPage?: ErrorPage,
+): void {
+  // A lost database is an outage, not a bug: the client is told when to come back.
+  const err = isDatabaseUnavailable(caught)
+    ? new ServiceUnavailableError(DATABASE_UNAVAILABLE.message, DATABASE_UNAVAILABLE.retryAfter)
+    : caught;
+  const statusCode = err instanceof AppError ? err.statusCode : (err.statusCode ?? 500);
+  const expected = err instanceof AppError;
+  // Every server-side failure is logged, ours too (an UploadFailedError carries the store's error as cause);
+  // a failed query without the values it was given, which are the users' data.
+  if (statusCode >= 500) request.log.error({ err: loggableDbError(caught) }, 'request failed');
+  const retryAfter = expected ? err.retryAfter : undefined;
+  if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
+  const page = errorPage?.(request, statusCode);
+  if (page !== undefined) {
+    void reply.status(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    return;
+  }
+  // Our own errors say what happened; an unexpected failure never leaks its internals.
+  const message = statusCode >= 500 && !expected ? 'Something went wrong on our side. Please try again.' : err.message;
+  const code = expected ? err.code : errorCodeOfStatus(statusCode);
+  void reply.status(statusCode).send(errorBody(statusCode, message, code, retryAfter));
+}
+
+/**
+ * Answers every failure of the whole app (answerError). Not encapsulated (fastify-plugin), so it is the
+ * root's handler: registered first, it serves the guards and every route registered after it.
  */
 export const errorHandler = fastifyPlugin(
-  async (app: FastifyInstance) => {
-    app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
-      // A lost database is an outage, not a bug: the client is told when to come back.
-      const err = isDatabaseUnavailable(caught)
-        ? new ServiceUnavailableError(DATABASE_UNAVAILABLE.message, DATABASE_UNAVAILABLE.retryAfter)
-        : caught;
-      const statusCode = err instanceof AppError ? err.statusCode : (err.statusCode ?? 500);
-      const expected = err instanceof AppError;
-      // Every server-side failure is logged, ours too (an UploadFailedError carries the store's error as cause);
-      // a failed query without the values it was given, which are the users' data.
-      if (statusCode >= 500) request.log.error({ err: loggableDbError(caught) }, 'request failed');
-      // Our own errors say what happened; an unexpected failure never leaks its internals.
-      const message =
-        statusCode >= 500 && !expected ? 'Something went wrong on our side. Please try again.' : err.message;
-      const code = expected ? err.code : errorCodeOfStatus(statusCode);
-      const retryAfter = expected ? err.retryAfter : undefined;
-      if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
-      void reply.status(statusCode).send(errorBody(statusCode, message, code, retryAfter));
-    });
+  async (app: FastifyInstance, opts: { errorPage?: ErrorPage }) => {
+    app.setErrorHandler((caught: FastifyError | AppError, request, reply) =>
+      answerError(caught, request, reply, opts.errorPage),
+    );
   },
   { name: 'error-handler' },
 );

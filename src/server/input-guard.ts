@@ -10,6 +10,7 @@ export const inputMessages = {
     `${field} contains a character that is not allowed (the NUL character or a lone surrogate)`,
   tooDeep: `JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
   noBoundary: 'Multipart form data without a boundary',
+  malformedAddress: 'The address is not valid (a malformed %-escape)',
 } as const;
 
 /** NUL, which PostgreSQL text cannot hold, or a UTF-16 surrogate without its pair, which UTF-8 cannot. */

@@ -3,14 +3,21 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/client.js';
 import { DATABASE_UNAVAILABLE } from './errors.js';
 import { createTestApp, openTestDatabase, type TestApp } from './test/harness.js';
 import { createScratchDatabase } from './test/scratch-database.js';
 import { signUpUser } from './test/session.js';
+import { createWebDir } from './test/web-dir.js';
 
 const ORIGIN = 'http://localhost:3000';
+
+let webDir: string;
+beforeAll(async () => {
+  webDir = await createWebDir();
+});
+afterAll(() => rm(webDir, { recursive: true, force: true }));
 
 /** What every request that needs the database answers while it is gone; what needs none still works. */
 async function expectOutageAnswers(t: TestApp, cookie: string) {
@@ -48,6 +55,12 @@ async function expectOutageAnswers(t: TestApp, cookie: string) {
       retryAfter: DATABASE_UNAVAILABLE.retryAfter,
     });
   }
+  // A browser asking for a page gets the app, which shows its own error view, with the same status and wait.
+  const page = await t.app.inject({ url: '/ad/some-ad', headers: { accept: 'text/html' } });
+  expect(page.statusCode).toBe(503);
+  expect(page.headers['retry-after']).toBe(String(DATABASE_UNAVAILABLE.retryAfter));
+  expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(page.body).toContain('<div id="root"></div>');
   // Readiness says so; liveness stays trivial.
   const health = await t.app.inject({ url: '/api/health' });
   expect(health.statusCode).toBe(503);
@@ -60,7 +73,7 @@ describe('a database outage', () => {
     const database = process.env.TEST_DATABASE_URL ? await openDatabase({}) : await openTestDatabase();
     const log: string[] = [];
     const logStream = new PassThrough().on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    const t = await createTestApp({ LOG_LEVEL: 'info' }, { database, logStream });
+    const t = await createTestApp({ LOG_LEVEL: 'info' }, { database, logStream, webDir });
     try {
       const { cookie, email } = await signUpUser(t);
       const ready = await t.app.inject({ url: '/api/health' });
@@ -85,7 +98,7 @@ describe('a database outage', () => {
     async () => {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-outage-'));
       const database = await openDatabase({ dataDir: dir, restartDelaysMs: [4_000] });
-      const t = await createTestApp({}, { database });
+      const t = await createTestApp({}, { database, webDir });
       try {
         const { cookie, email } = await signUpUser(t);
         await database.thread!()!.terminate(); // as a WebAssembly abort ends it
@@ -131,7 +144,7 @@ describe('a database outage', () => {
       let t: TestApp | undefined;
       try {
         database = await openDatabase({ databaseUrl: viaRelay.toString(), poolSize: 2 });
-        t = await createTestApp({}, { database });
+        t = await createTestApp({}, { database, webDir });
         const { cookie } = await signUpUser(t);
         expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ ok: true, database: 'postgres' });
 

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicAd } from '../../../shared/ads.js';
@@ -12,8 +11,8 @@ import { callApi, createApiKey } from '../../test/api-key.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { Part } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
+import { createWebDir } from '../../test/web-dir.js';
 
-const TEMPLATE = `<!doctype html><html><head><!--app-head--><title>x</title><!--/app-head--></head><body></body></html>`;
 const ORIGIN = 'https://adreplay.example';
 const HOSTILE = 'Call now </script><script>alert(1)</script> & save --> today';
 
@@ -23,8 +22,7 @@ let timed: string;
 let plain: string;
 
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-web-'));
-  await writeFile(path.join(webDir, 'index.html'), TEMPLATE);
+  webDir = await createWebDir();
   t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN }, { webDir });
   const owner = (await createUser(t.db)).id;
   timed = (

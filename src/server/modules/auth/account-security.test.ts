@@ -1,6 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.js';
@@ -10,19 +8,14 @@ import { PLAN_SEED } from '../../db/seed/plans.js';
 import { callApi, createApiKey } from '../../test/api-key.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { readMails } from '../../test/mail.js';
+import { createWebDir } from '../../test/web-dir.js';
 import { cookieOf, signUpUser } from '../../test/session.js';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
 let webDir: string;
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-web-'));
-  for (const page of ['index.html', 'embed.html']) {
-    await writeFile(
-      path.join(webDir, page),
-      '<!doctype html><html><head><!--app-head--><title>x</title><!--/app-head--></head><body></body></html>',
-    );
-  }
+  webDir = await createWebDir();
   t = await createTestApp({}, { webDir });
   await t.db.insert(subscriptionPlans).values(PLAN_SEED);
 });

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_DATA_ID, EMBED_HEIGHT, EMBED_WIDTH, type EmbedAd } from '../../../shared/embed.js';
@@ -7,10 +6,8 @@ import type { OEmbedResponse } from '../../../shared/oembed.js';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createWebDir } from '../../test/web-dir.js';
 
-const PAGE = (entry: string) => `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
-<!--app-head--><title>placeholder</title><!--/app-head-->
-<script type="module" src="/assets/${entry}.js"></script></head><body><div id="root"></div></body></html>`;
 const ORIGIN = 'https://adreplay.example';
 const ATTACK = '</script><script>alert(1)</script>';
 
@@ -22,9 +19,7 @@ let hiddenSlug: string;
 let attackSlug: string;
 
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-web-'));
-  await writeFile(path.join(webDir, 'index.html'), PAGE('app'));
-  await writeFile(path.join(webDir, 'embed.html'), PAGE('embed'));
+  webDir = await createWebDir();
   t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN }, { webDir });
   const owner = await createUser(t.db);
   const png = await readFile(path.join(SEED_ASSETS_DIR, 'logos/harbor-pizza.png'));

@@ -7,18 +7,49 @@ import { dayOf } from '../../../shared/analytics.js';
 import { INDEXED_PAGES } from '../../../shared/page-meta.js';
 import { isAppRoute } from '../../../shared/routes.js';
 import type { Config } from '../../config.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError, type ErrorPage } from '../../errors.js';
 import type { PublicAd } from '../../../shared/ads.js';
 import { preparedBodies } from '../../prepared-body.js';
 import type { AdsService } from '../ads/ads.service.js';
 import { escapeHtml } from '../../../shared/html.js';
-import { adHead, clientConfigOf, pageHead, readPageTemplate, renderHead, type HeadTags } from './head.js';
+import { adHead, clientConfigOf, pageHead, renderHead, type HeadTags, type PageTemplate } from './head.js';
+
+/** The head of the app's not-found page (the app shows it by the path; the status says so too). */
+const missingHead = (origin: string, title: string): HeadTags => ({
+  ...pageHead('/', origin),
+  title: `${title} | AdReplay`,
+  robots: 'noindex',
+});
+
+/** Paths the web app never serves: the API, uploads and the embeddable player (which has a page of its own). */
+const NOT_PAGES = /^\/(?:api|media|embed)\/|^\/oembed(?:\?|$)/;
+
+/**
+ * What a browser gets when its request for a page fails anywhere (a malformed address, a NUL, the database
+ * away): the web app, which shows its own not-found or error view, with the failure's status. API clients
+ * (and anything not asking for HTML) keep the JSON error body.
+ */
+export function pageForError(page: PageTemplate, config: Config): ErrorPage {
+  const clientConfig = clientConfigOf(config);
+  return (req, statusCode) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.url)) return undefined;
+    if (!req.headers.accept?.includes('text/html')) return undefined;
+    const head =
+      statusCode < 500
+        ? missingHead(config.PUBLIC_ORIGIN, 'Page Not Found')
+        : { ...pageHead('/', config.PUBLIC_ORIGIN), robots: 'noindex' };
+    return page.render(renderHead(head, clientConfig));
+  };
+}
 
 /**
  * Serves the built web app. Every page's HTML carries its own title, description, canonical URL,
  * share-preview tags and, for ads, JSON-LD, so previews and search engines need no JavaScript.
  */
-async function seo(app: FastifyInstance, opts: { webDir: string; config: Config; ads: AdsService }) {
+async function seo(
+  app: FastifyInstance,
+  opts: { webDir: string; page: PageTemplate | null; config: Config; ads: AdsService },
+) {
   const { config, ads } = opts;
   const origin = config.PUBLIC_ORIGIN;
   const clientConfig = clientConfigOf(config);
@@ -54,7 +85,7 @@ async function seo(app: FastifyInstance, opts: { webDir: string; config: Config;
     throw notFound(req);
   });
 
-  const page = await readPageTemplate(path.join(opts.webDir, 'index.html'));
+  const { page } = opts;
   if (!page) {
     return; // API-only: tests, or the web app not built yet
   }
@@ -99,13 +130,11 @@ async function seo(app: FastifyInstance, opts: { webDir: string; config: Config;
       if (slug !== null) return adPage(req, reply.header('Cache-Control', 'no-cache'), await ads.getBySlug(slug));
     } catch (err) {
       if (!(err instanceof NotFoundError || err instanceof URIError)) throw err;
-      const missing = { ...pageHead('/', origin), title: 'Ad Not Found | AdReplay', robots: 'noindex' };
-      return html(reply, missing, 404);
+      return html(reply, missingHead(origin, 'Ad Not Found'), 404);
     }
     if (!isAppRoute(pathname)) {
       // Not a page of the app: the app still renders its not-found page, with the status that says so.
-      const missing = { ...pageHead('/', origin), title: 'Page Not Found | AdReplay', robots: 'noindex' };
-      return html(reply, missing, 404);
+      return html(reply, missingHead(origin, 'Page Not Found'), 404);
     }
     return html(reply, pageHead(pathname, origin));
   });

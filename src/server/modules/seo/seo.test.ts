@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -7,12 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads } from '../../db/schema.js';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createWebDir } from '../../test/web-dir.js';
 import { APP_ROUTES } from '../../../shared/routes.js';
+import { inputMessages } from '../../input-guard.js';
 import { isoDuration } from './head.js';
 
-const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8" />
-<!--app-head--><title>placeholder</title><!--/app-head-->
-<script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`;
 const ORIGIN = 'https://adreplay.example';
 const ATTACK = '</title><script>alert(1)</script>';
 const SCRIPT = Buffer.from('console.log("AdReplay");\n'.repeat(200));
@@ -25,8 +23,7 @@ let attackSlug: string;
 let m4aSlug: string;
 
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-web-'));
-  await writeFile(path.join(webDir, 'index.html'), TEMPLATE);
+  webDir = await createWebDir();
   // As the build leaves them: a script with its brotli twin (see vite.config.ts).
   await mkdir(path.join(webDir, 'assets'));
   await writeFile(path.join(webDir, 'assets/app.js'), SCRIPT);
@@ -136,8 +133,32 @@ describe('server-rendered ad pages', () => {
     }
   });
 
-  it('answer a malformed address with 400, never 500', async () => {
-    expect((await page('/ad/%E0%A4%A')).status).toBe(400);
+  it('answer a malformed address with 400, never 500: the app for a browser, the error body for the rest', async () => {
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const cases = [
+      ['/ad/%E0%A4%A', inputMessages.malformedAddress],
+      ['/ad/%ff', inputMessages.malformedAddress],
+      ['/%ff?x=1', inputMessages.malformedAddress],
+      ['/ad/x%00', inputMessages.unstorableText('The address')],
+      ['/no-such-page/%00', inputMessages.unstorableText('The address')],
+    ] as const;
+    for (const [url, message] of cases) {
+      const html = await t.app.inject({ url, headers: browser });
+      expect(html.statusCode, url).toBe(400);
+      expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(html.body).toContain('<div id="root"></div>');
+      expect(html.body).toContain('<title>Page Not Found | AdReplay</title>');
+      expect(html.body).toContain('<meta name="robots" content="noindex" />');
+      const api = await t.app.inject(url);
+      expect(api.statusCode).toBe(400);
+      expect(api.json()).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request', message });
+    }
+    // The API, uploads and the embeddable player answer with the error body, whatever the client accepts.
+    for (const url of ['/api/ads/%ff', '/api/ads/%00', '/media/%ff', '/embed/%ff', '/oembed?url=%00']) {
+      const res = await t.app.inject({ url, headers: browser });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    }
   });
 
   it('escape data in every tag', async () => {

@@ -1,17 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import ogs from 'open-graph-scraper';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createWebDir } from '../../test/web-dir.js';
 import { wrapText } from './share-image.js';
 
 const ORIGIN = 'https://adreplay.example';
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
-<!--app-head--><title>placeholder</title><!--/app-head-->
-<script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`;
 
 let t: TestApp;
 let webDir: string;
@@ -19,8 +15,7 @@ let visible: { slug: string };
 let hiddenSlug: string;
 
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-web-'));
-  await writeFile(path.join(webDir, 'index.html'), PAGE);
+  webDir = await createWebDir();
   t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN }, { webDir });
   const owner = await createUser(t.db);
   visible = await insertAd(t.db, { userId: owner.id, title: 'Harbor Pizza Friday', businessName: 'Harbor Pizza' });
