@@ -85,6 +85,8 @@ const tsq = (tsquery: string) => sql`to_tsquery('english', ${tsquery})`;
 
 export interface AdSearch {
   tsquery: string;
+  /** For ts_headline: the words to mark (see ParsedSearch). */
+  highlight: string;
 }
 
 /**
@@ -196,17 +198,17 @@ export function listVisibleQueries(db: Db, q: Omit<AdListQuery, 'search'>, searc
   const rows = db
     .select({
       ...adColumns,
-      titleHeadline: sql<string>`ts_headline('english', ${unmarked(ads.title)}, ${tsq(search.tsquery)}, ${HEADLINE_TITLE})`,
+      titleHeadline: sql<string>`ts_headline('english', ${unmarked(ads.title)}, ${tsq(search.highlight)}, ${HEADLINE_TITLE})`,
       transcriptHeadline: sql<
         string | null
-      >`ts_headline('english', ${unmarked(sql`left(${ads.transcript}, ${TRANSCRIPT_HEADLINE_CHARS})`)}, ${tsq(search.tsquery)}, ${HEADLINE_SNIPPET})`,
+      >`ts_headline('english', ${unmarked(sql`left(${ads.transcript}, ${TRANSCRIPT_HEADLINE_CHARS})`)}, ${tsq(search.highlight)}, ${HEADLINE_SNIPPET})`,
       // The transcript's own lexemes carry weight D: its passage is shown when it matches.
       descriptionHeadline: sql<string | null>`CASE WHEN ts_filter(${ads.searchVector}, '{d}') @@ ${tsq(search.tsquery)}
-        THEN NULL ELSE ts_headline('english', ${unmarked(ads.description)}, ${tsq(search.tsquery)}, ${HEADLINE_SNIPPET}) END`,
+        THEN NULL ELSE ts_headline('english', ${unmarked(ads.description)}, ${tsq(search.highlight)}, ${HEADLINE_SNIPPET}) END`,
       // A listener may search the number an ad repeats: shown whole when nothing the ad says matched.
       phoneHeadline: sql<
         string | null
-      >`ts_headline('english', ${unmarked(ads.phone)}, ${tsq(search.tsquery)}, ${HEADLINE_TITLE})`,
+      >`ts_headline('english', ${unmarked(ads.phone)}, ${tsq(search.highlight)}, ${HEADLINE_TITLE})`,
     })
     .from(ads)
     .innerJoin(page, eq(ads.id, page.id))
@@ -227,7 +229,7 @@ export function suggestQueries(db: Db, search: AdSearch, limit: number) {
     slug: ads.slug,
     title: ads.title,
     businessName: ads.businessName,
-    titleHeadline: sql<string>`ts_headline('english', ${unmarked(ads.title)}, ${tsq(search.tsquery)}, ${HEADLINE_TITLE})`,
+    titleHeadline: sql<string>`ts_headline('english', ${unmarked(ads.title)}, ${tsq(search.highlight)}, ${HEADLINE_TITLE})`,
   };
   const inHead = matchesSearch(ads.searchHead, search);
   const inTranscriptOnly = and(adIsPublic, matchesSearch(ads.searchVector, search), sql`NOT (${inHead})`);

@@ -7,7 +7,8 @@
  *
  * Numbers match as they were heard, however either side wrote them: '20% off' finds 'twenty percent off'
  * and 'twenty percent' finds '20%'; '555-0101' finds a transcript's '555-0101' (which PostgreSQL keeps as
- * '555' and '-0101'); '19.99' stays one number, as PostgreSQL indexes it.
+ * '555' and '-0101'); '19.99' stays one number, as PostgreSQL indexes it. '20' does not find the 'twenty'
+ * of 'twenty-four' (or of 'twenty four'): a round number in words must not be followed by a unit.
  */
 
 /** More words than this add nothing but cost. */
@@ -38,6 +39,14 @@ function spoken(n: number): string[] {
   return ones ? [TENS[tens - 2]!, ONES[ones]!] : [TENS[tens - 2]!];
 }
 
+/**
+ * After a round number in words: not followed by a unit, so 'twenty' is 20 and not the start of 24. (An
+ * ad's 'twenty-four' is indexed as 'twenty-four', 'twenty', 'four', so its 'twenty' is followed by 'four'.)
+ */
+const ALONE = ` <-> !(${ONES.slice(1, 10)
+  .map((w) => `'${w}'`)
+  .join(' | ')})`;
+
 const lexeme = (w: string, prefix: boolean) => `'${w}'${prefix && w.length >= MIN_PREFIX ? ':*' : ''}`;
 
 const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(' <-> ');
@@ -45,8 +54,8 @@ const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(' <-> ');
 /**
  * A word and what else it may be written as: a number's words or digits, and the form PostgreSQL gives
  * digits after a hyphen ('-0101'). A number said before 'percent' (or '%') must be said so in words too:
- * 'twenty' alone is also part of 'twenty-four'. In a phrase, only one-word forms (a longer one would
- * shift the words after it).
+ * 'twenty' alone is also part of 'twenty-four'. In a phrase, only one-word forms (a longer one, or a
+ * condition on the next word, would shift the words after it; there the next word is given anyway).
  */
 function term(w: string, prefix: boolean, { inPhrase = false, percent = false } = {}): string {
   const forms = [lexeme(w, prefix)];
@@ -55,7 +64,8 @@ function term(w: string, prefix: boolean, { inPhrase = false, percent = false } 
     const n = Number(w);
     const words = n < 100 && String(n) === w ? spoken(n) : n === 100 ? ['hundred'] : [];
     if (percent && words.length) words.push('percent');
-    if (words.length === 1) forms.push(quoted(words));
+    if (words.length === 1)
+      forms.push(TENS.includes(words[0]!) && !inPhrase ? `(${quoted(words)}${ALONE})` : quoted(words));
     else if (words.length > 1 && !inPhrase) forms.push(`(${quoted(words)})`);
   } else if (VALUE_OF.has(w)) {
     if (percent && !inPhrase) forms[0] = `(${quoted([w, 'percent'])})`;
@@ -67,6 +77,11 @@ function term(w: string, prefix: boolean, { inPhrase = false, percent = false } 
 export interface ParsedSearch {
   /** The to_tsquery input; '' when nothing searchable is left. */
   tsquery: string;
+  /**
+   * The same words for marking matches (ts_headline): without the conditions on a word's neighbour,
+   * which ts_headline would mark as if they were searched for.
+   */
+  highlight: string;
   /** The positive words in order, lowercase (the ones a typo correction may replace). */
   words: string[];
 }
@@ -108,7 +123,8 @@ export function parseSearch(input: string): ParsedSearch {
     clauses.push(clauses.length ? joiner + clause : clause);
     joiner = ' & ';
   }
-  return { tsquery: clauses.join(''), words };
+  const tsquery = clauses.join('');
+  return { tsquery, highlight: tsquery.replaceAll(ALONE, ''), words };
 }
 
 /** The same search with some words replaced (a 'Did you mean' correction), for parseSearch again. */

@@ -49,6 +49,11 @@ beforeAll(async () => {
     category: 'Services',
     transcript: 'Burst pipe? We answer 24/7, twenty-four hours a day. Drain cleaning is 50% off, just $89.99.',
   });
+  await ad('Lakeside Books Paperbacks', 8, {
+    businessName: 'Lakeside Books',
+    category: 'Retail',
+    transcript: 'Paperbacks are twenty dollars, or two for thirty-five.',
+  });
   await ad('Markup Test Ad', 3, {
     businessName: 'Escapes',
     transcript: '<script>alert("x")</script> <b>bold</b> claims: the gizmo sale & more',
@@ -83,6 +88,12 @@ describe('search query parsing', () => {
     expect(parseSearch(`150% off`).tsquery).toBe(`('150':* | '-150') & 'off':*`);
     expect(parseSearch(`25`).tsquery).toBe(`('25' | '-25' | ('twenty' <-> 'five'))`);
     expect(parseSearch(`"25 off"`).tsquery).toBe(`(('25' | '-25') <-> 'off':*)`);
+    // A round number in words is not followed by a unit ('twenty-four' is indexed 'twenty', 'four');
+    // in a phrase the next word is given; marking leaves the condition out.
+    const ones = `'one' | 'two' | 'three' | 'four' | 'five' | 'six' | 'seven' | 'eight' | 'nine'`;
+    expect(parseSearch(`20`).tsquery).toBe(`('20' | '-20' | ('twenty' <-> !(${ones})))`);
+    expect(parseSearch(`20`).highlight).toBe(`('20' | '-20' | ('twenty'))`);
+    expect(parseSearch(`"20 off"`).tsquery).toBe(`(('20' | '-20' | 'twenty') <-> 'off':*)`);
     expect(parseSearch(`555-0142`).tsquery).toBe(`(('555':* | '-555') & ('0142':* | '-0142'))`);
     expect(parseSearch(`$89.99 24/7`).tsquery).toBe(`'89.99':* & '24/7':*`);
     // 'percent' is kept where no number says it.
@@ -153,6 +164,15 @@ describe('GET /api/ads with a search', () => {
     expect(titles(await list('89.99'))).toEqual(['FlowRight Plumbing Repairs']);
     expect(titles(await list('plumbing 24/7'))).toEqual(['FlowRight Plumbing Repairs']);
     expect((await list('555-0142')).didYouMean).toBeUndefined();
+  });
+
+  it("does not take the 'twenty' of 'twenty-four' for 20, and marks only the number", async () => {
+    expect(titles(await list('20'))).toEqual(['Corner Hardware Garden Sale', 'Lakeside Books Paperbacks']);
+    expect(titles(await list('30'))).toEqual([]);
+    expect(titles(await list('35'))).toEqual(['Lakeside Books Paperbacks']);
+    expect(titles(await list('24'))).toEqual(['FlowRight Plumbing Repairs']);
+    const books = (await list('20')).ads[1]!.match!;
+    expect(hits(books.snippet)).toEqual(['twenty']); // not the 'two' the condition names
   });
 
   it('finds an ad by its phone number, written as a listener would', async () => {
