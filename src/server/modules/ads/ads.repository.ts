@@ -323,6 +323,16 @@ export function createAdsRepository(db: Db) {
       return similarWordsQuery(db, word, limit);
     },
 
+    /** Which of these words some ad says (the vocabulary of search_words). */
+    async knownWords(words: string[]): Promise<Set<string>> {
+      if (!words.length) return new Set();
+      const rows = await db
+        .select({ word: searchWords.word })
+        .from(searchWords)
+        .where(inArray(searchWords.word, [...new Set(words)]));
+      return new Set(rows.map((r) => r.word));
+    },
+
     /** Every visible ad's slug and last change, for the sitemap (the protocol caps a file at 50,000). */
     async listVisibleSlugs() {
       return db

@@ -18,7 +18,7 @@ import {
   type AdsRepository,
   type ListedAdRow,
 } from './ads.repository.js';
-import { editDistance, isNumber, parseSearch, replaceWords } from './search-query.js';
+import { editDistance, isNumber, joinWords, parseSearch, replaceWords } from './search-query.js';
 
 /** Splits ts_headline output at its marks into text parts; null when nothing in it is marked. */
 export function highlightParts(marked: string | null | undefined): HighlightPart[] | null {
@@ -55,31 +55,63 @@ function matchOf(row: ListedAdRow): SearchMatch {
 
 /** Candidates looked at per misspelt word; the closest by edit distance wins. */
 const CANDIDATES = 8;
+/** The shortest part a run-together word is split into, and the longest word the vocabulary keeps. */
+const MIN_PART = 3;
+const MAX_WORD = 30;
+
+/** Each way to cut a word in two parts of MIN_PART letters or more, the most even first. */
+function splitsOf(word: string): [string, string][] {
+  const cuts: [string, string][] = [];
+  for (let k = MIN_PART; k <= word.length - MIN_PART; k++) cuts.push([word.slice(0, k), word.slice(k)]);
+  return cuts.sort((a, b) => Math.abs(a[0].length - a[1].length) - Math.abs(b[0].length - b[1].length));
+}
 
 export function createAdsService({ repo }: { repo: AdsRepository }) {
   /**
-   * What to search for instead when nothing matches, in order: each word the ads never say replaced by
-   * the most alike word they do (trigram similarity, then fewest edits); then those words left out, so
-   * that the words a listener remembered right still find the ad ('fresh bred' finds what says 'fresh').
+   * What to search for instead when nothing matches, in order: the words written apart or together as
+   * the ads say them ('flow right' finds 'FlowRight', 'quicktire' finds 'Quick Tire'); each word the ads
+   * never say replaced by the most alike word they do (trigram similarity, then fewest edits); then those
+   * words left out, so that the words a listener remembered right still find the ad ('fresh bred' finds
+   * what says 'fresh').
    */
   async function alternatives(search: string): Promise<string[]> {
+    const plain = parseSearch(search).words.filter((w) => !isNumber(w));
+    const pairs = plain
+      .slice(1)
+      .map((second, i) => [plain[i]!, second] as const)
+      .filter(([a, b]) => (a + b).length <= MAX_WORD);
+    // One look at the vocabulary for every word, every two neighbours joined and every word cut in two.
+    const said = await repo.knownWords([
+      ...plain,
+      ...pairs.map(([a, b]) => a + b),
+      ...plain.flatMap((w) => splitsOf(w).flat()),
+    ]);
+    let spaced = search;
+    for (const [a, b] of pairs) if (said.has(a + b)) spaced = joinWords(spaced, a, b);
+    const apart = new Map<string, string>();
     const replacements = new Map<string, string>();
     const unknown = new Map<string, string>();
-    for (const word of new Set(parseSearch(search).words)) {
-      if (word.length < 3 || isNumber(word)) continue;
-      const candidates = await repo.similarWords(word, CANDIDATES);
-      if (candidates.some((c) => c.word === word)) continue;
+    for (const word of new Set(plain)) {
+      if (word.length < 3 || said.has(word)) continue;
       unknown.set(word, '');
+      const split = splitsOf(word).find(([l, r]) => said.has(l) && said.has(r));
+      if (split) apart.set(word, split.join(' '));
+      const candidates = await repo.similarWords(word, CANDIDATES);
       if (candidates.length === 0) continue;
       const best = candidates
         .map((c) => ({ ...c, edits: editDistance(word, c.word) }))
         .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity)[0]!;
       replacements.set(word, best.word);
     }
-    if (!unknown.size) return [];
+    spaced = replaceWords(spaced, apart);
+    if (spaced === search) spaced = '';
     const corrected = replacements.size ? replaceWords(search, replacements) : '';
-    const known = replaceWords(search, unknown).replace(/\s+/g, ' ').trim();
-    return [...new Set([corrected, known])].filter((option) => option && parseSearch(option).words.length);
+    const known = unknown.size ? replaceWords(search, unknown).replace(/\s+/g, ' ').trim() : '';
+    // Respaced and then corrected: 'flow right plumbng' → 'flowright plumbing'.
+    const both = spaced && replacements.size ? replaceWords(spaced, replacements) : '';
+    return [...new Set([spaced, both, corrected, known])].filter(
+      (option) => option && parseSearch(option).words.length,
+    );
   }
 
   /** The first alternative to a search whose results `found` accepts, with them. */

@@ -133,6 +133,22 @@ export function replaceWords(input: string, replacements: Map<string, string>): 
 }
 
 /**
+ * The same search with two neighbouring words written as one ('flow right' → 'flowright'), where only
+ * spaces stand between them; unchanged when they are not there.
+ */
+export function joinWords(input: string, first: string, second: string): string {
+  const found = [...input.matchAll(WORD)];
+  for (let i = 0; i + 1 < found.length; i++) {
+    const [a, b] = [found[i]!, found[i + 1]!];
+    const between = input.slice(a.index + a[0].length, b.index);
+    if (a[0].toLowerCase() === first && b[0].toLowerCase() === second && /^ +$/.test(between)) {
+      return input.slice(0, a.index) + first + second + input.slice(b.index + b[0].length);
+    }
+  }
+  return input;
+}
+
+/**
  * Edit distance counting a swap of two neighbouring letters as one edit (optimal string alignment):
  * 'dentsit' is one edit from 'dentist'. Ranks the trigram candidates of a misspelt word.
  */

@@ -186,6 +186,18 @@ describe('GET /api/ads with a search', () => {
     }
   });
 
+  it('finds words heard apart that the ad writes as one, and heard as one that it writes apart', async () => {
+    const together = await list('flow right');
+    expect(together.didYouMean).toBe('flowright');
+    expect(titles(together)).toEqual(['FlowRight Plumbing Repairs']);
+    const apart = await list('cornerhardware');
+    expect(apart.didYouMean).toBe('corner hardware');
+    expect(titles(apart)).toEqual(['Corner Hardware Garden Sale']);
+    // Among other words, whatever their case; with a correction of another word.
+    expect((await list('Hard ware garden')).didYouMean).toBe('hardware garden');
+    expect((await list('flow right plumbng')).didYouMean).toBe('flowright plumbing');
+  });
+
   it('offers no correction when nothing is alike', async () => {
     expect(await list('zzzzunicorn')).toEqual({ ads: [], count: 0 });
   });
@@ -250,6 +262,12 @@ describe('GET /api/ads/suggest', () => {
     const { body } = await suggest('dentsit');
     expect(body.didYouMean).toBe('dentist');
     expect(body.suggestions.map((s) => s.title)).toEqual(['Bright Smile Dental Checkup']);
+  });
+
+  it('suggests words heard apart as the ad writes them', async () => {
+    const { body } = await suggest('flow right');
+    expect(body.didYouMean).toBe('flowright');
+    expect(body.suggestions.map((s) => s.title)).toEqual(['FlowRight Plumbing Repairs']);
   });
 
   it('suggests by the words the ads say when one of them is like none', async () => {
