@@ -16,7 +16,14 @@ import type { Database } from './db/client.js';
 import { maxBytesOf } from '../shared/ads.js';
 import { authServerMessages } from '../shared/auth.js';
 import { loggableDbError } from './db/errors.js';
-import { answerError, BadRequestError, DATABASE_UNAVAILABLE, errorHandler, ServiceUnavailableError } from './errors.js';
+import {
+  answerClientError,
+  answerError,
+  BadRequestError,
+  DATABASE_UNAVAILABLE,
+  errorHandler,
+  ServiceUnavailableError,
+} from './errors.js';
 import { inputGuards, inputMessages } from './input-guard.js';
 import { createPublicCache, type PublicCache } from './public-cache.js';
 import { openPublicChanges } from './public-changes.js';
@@ -93,6 +100,8 @@ export interface AppDeps {
   eventFlushMs?: number;
   /** The automatic transcription's worker, when TRANSCRIBE_URL is set (tests shorten its waits). */
   transcriptionWorker?: WorkerOptions;
+  /** Longest a request may take to arrive whole (default REQUEST_TIMEOUT_MS; tests shorten it). */
+  requestTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -110,6 +119,13 @@ declare module 'fastify' {
     indexFingerprints: () => Promise<number>;
   }
 }
+
+/**
+ * Longest a request may take to arrive whole: Node's own default, which Fastify turns off. A client that
+ * trickles its request to hold a connection is answered 408 and let go; a 15 MB upload on a slow phone
+ * line arrives well within it.
+ */
+const REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 /** How long the readiness check waits for `SELECT 1`. */
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -130,7 +146,16 @@ export async function buildApp(deps: AppDeps) {
   const webDir = deps.webDir ?? WEB_DIST_DIR;
   const page = await readPageTemplate(path.join(webDir, 'index.html')); // null when the web app is not built
   const errorPage = page ? pageForError(page, config) : undefined;
+  const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
+    requestTimeout,
+    // Node's defaults otherwise: headers within 60 s (never more than the whole request, or Node ignores the
+    // limit), looked for every 30 s (more often when the limit is shorter).
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)),
+    },
+    clientErrorHandler: answerClientError,
     logger: {
       level: config.LOG_LEVEL,
       stream: deps.logStream,

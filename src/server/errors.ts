@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { z } from 'zod';
@@ -84,10 +86,12 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   501: 'Not Implemented',
   502: 'Bad Gateway',
@@ -123,10 +127,13 @@ export function answerError(
   reply: FastifyReply,
   errorPage?: ErrorPage,
 ): void {
-  // A lost database is an outage, not a bug: the client is told when to come back.
-  const err = isDatabaseUnavailable(caught)
-    ? new ServiceUnavailableError(DATABASE_UNAVAILABLE.message, DATABASE_UNAVAILABLE.retryAfter)
-    : caught;
+  // A lost database is an outage, not a bug: the client is told when to come back. (A client's own lost
+  // connection, ECONNRESET while its body arrives, is a 400 Fastify has already named.)
+  const clientFault = typeof caught.statusCode === 'number' && caught.statusCode < 500;
+  const err =
+    !clientFault && isDatabaseUnavailable(caught)
+      ? new ServiceUnavailableError(DATABASE_UNAVAILABLE.message, DATABASE_UNAVAILABLE.retryAfter)
+      : caught;
   const statusCode = err instanceof AppError ? err.statusCode : (err.statusCode ?? 500);
   const expected = err instanceof AppError;
   // Every server-side failure is logged, ours too (an UploadFailedError carries the store's error as cause);
@@ -157,3 +164,26 @@ export const errorHandler = fastifyPlugin(
   },
   { name: 'error-handler' },
 );
+
+/**
+ * Refusals before there is a request to answer (Node's 'clientError'): a request that took too long to
+ * arrive, headers too large, bytes that are not HTTP. The one error body too, written to the socket,
+ * which is then closed.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large']
+        : [400, 'The request is not valid HTTP'];
+  const body = JSON.stringify(errorBody(statusCode, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}

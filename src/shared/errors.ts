@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'COMMON_PASSWORD',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'REQUEST_TIMEOUT',
   'RATE_LIMITED',
   'INTERNAL',
   'NOT_IMPLEMENTED',
@@ -35,6 +36,8 @@ export function errorCodeOfStatus(statusCode: number): ErrorCode {
       return 'FORBIDDEN';
     case 404:
       return 'NOT_FOUND';
+    case 408:
+      return 'REQUEST_TIMEOUT';
     case 409:
       return 'CONFLICT';
     case 413:

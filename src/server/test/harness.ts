@@ -43,6 +43,7 @@ export async function createTestApp(
     redisKeyPrefix?: string;
     /** With TRANSCRIBE_URL in `env`: the transcription worker's waits. */
     transcriptionWorker?: WorkerOptions;
+    requestTimeoutMs?: number;
   } = {},
 ) {
   const database = opts.database ?? (await openTestDatabase());
@@ -80,6 +81,7 @@ export async function createTestApp(
     eventFlushMs: opts.eventFlushMs,
     logStream: opts.logStream,
     transcriptionWorker: opts.transcriptionWorker,
+    requestTimeoutMs: opts.requestTimeoutMs,
   });
   await app.ready();
   return {
