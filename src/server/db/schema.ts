@@ -154,14 +154,15 @@ export const ads = pgTable(
     // When the owner last set the transcript; null when they never did or it is an automatic one.
     transcriptEditedAt: timestamp('transcript_edited_at', { withTimezone: true }),
     // Title and business weigh most, then what kind, where and the phone number (a listener may remember
-    // it), then the description, then the transcript.
+    // it; ad_phone_words adds its digits as typed together, migration 0016), then the description, then
+    // the transcript.
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '') || ' ' || coalesce(phone, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C') || setweight(to_tsvector('english', coalesce(transcript, '')), 'D')`,
+      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '') || ' ' || ad_phone_words(phone)), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C') || setweight(to_tsvector('english', coalesce(transcript, '')), 'D')`,
     ),
     // The same without the transcript: small enough to stay in the row, so ranking and suggestions
     // read it instead of the (out-of-line) full vector.
     searchHead: tsvector('search_head').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '') || ' ' || coalesce(phone, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '') || ' ' || ad_phone_words(phone)), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
   },
   (t) => [

@@ -208,7 +208,7 @@ export function listVisibleQueries(db: Db, q: Omit<AdListQuery, 'search'>, searc
       // A listener may search the number an ad repeats: shown whole when nothing the ad says matched.
       phoneHeadline: sql<
         string | null
-      >`ts_headline('english', ${unmarked(ads.phone)}, ${tsq(search.highlight)}, ${HEADLINE_TITLE})`,
+      >`ts_headline('english', ad_phone_words(${unmarked(ads.phone)}), ${tsq(search.highlight)}, ${HEADLINE_TITLE})`,
     })
     .from(ads)
     .innerJoin(page, eq(ads.id, page.id))

@@ -7,7 +7,8 @@
  *
  * Numbers match as they were heard, however either side wrote them: '20% off' finds 'twenty percent off'
  * and 'twenty percent' finds '20%'; '555-0101' finds a transcript's '555-0101' (which PostgreSQL keeps as
- * '555' and '-0101'); '19.99' stays one number, as PostgreSQL indexes it. '20' does not find the 'twenty'
+ * '555' and '-0101'); '19.99' stays one number, as PostgreSQL indexes it; a phone number typed in any
+ * grouping ('5550101201', '+1 555.010.1201') matches an ad's phone by its digits. '20' does not find the 'twenty'
  * of 'twenty-four' (or of 'twenty four'): a round number in words must not be followed by a unit.
  */
 
@@ -19,6 +20,17 @@ const MIN_PREFIX = 3;
 /** A number with a decimal point or a slash ('19.99', '24/7'), which PostgreSQL keeps whole; else a word. */
 const WORD = /\d+(?:[./]\d+)+|[\p{L}\p{N}]+/gu;
 export const isNumber = (word: string) => /^\d[\d./]*$/.test(word);
+
+/** A phone number as typed: digits in groups split by spaces, dots, dashes or parentheses, perhaps after '+'. */
+const PHONE_RUN = /\+?\(?\d[\d ().-]*\d\)?/g;
+/** Holds a phone number's groups together as one token: a character no word or space contains. */
+const GROUPED = '\uE000';
+const PHONE_TOKEN = /^-?\+?\(?\d[\d\uE000().-]*\d\)?$/;
+/** The digits of a phone number as typed (7 to 15 of them), or null. */
+function phoneDigits(run: string): string | null {
+  const digits = run.replace(/\D/g, '');
+  return digits.length >= 7 && digits.length <= 15 ? digits : null;
+}
 
 const ONES = [
   ...'zero one two three four five six seven eight nine'.split(' '),
@@ -87,8 +99,9 @@ export interface ParsedSearch {
 }
 
 export function parseSearch(input: string): ParsedSearch {
-  // Quoted phrases, then bare tokens (a leading '-' negates).
-  const tokens = input.match(/"[^"]*"?|[^\s"]+/g) ?? [];
+  // Quoted phrases, then bare tokens (a leading '-' negates); a phone number's groups are one token.
+  const held = input.replace(PHONE_RUN, (run) => (phoneDigits(run) ? run.replaceAll(' ', GROUPED) : run));
+  const tokens = held.match(/"[^"]*"?|[^\s"]+/g) ?? [];
   const clauses: string[] = [];
   const words: string[] = [];
   let joiner = ' & ';
@@ -117,6 +130,13 @@ export function parseSearch(input: string): ParsedSearch {
     } else {
       const terms = found.map((w, j) => term(w, true, { percent: percent && j === found.length - 1 }));
       clause = terms.length > 1 ? `(${terms.join(' & ')})` : terms[0]!;
+      // A phone number also matches its digits together, with or without a country code, as an ad's phone
+      // is indexed (ad_phone_words, migration 0016); its groups still match a transcript's.
+      const digits = PHONE_TOKEN.test(raw) ? phoneDigits(raw) : null;
+      if (digits) {
+        const forms = [...new Set([digits, digits.slice(-10)])].map((d) => `'${d}'`);
+        clause = `(${forms.join(' | ')} | ${clause})`;
+      }
     }
     if (negated) clause = `!${clause}`;
     else words.push(...found);

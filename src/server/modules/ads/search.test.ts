@@ -94,7 +94,11 @@ describe('search query parsing', () => {
     expect(parseSearch(`20`).tsquery).toBe(`('20' | '-20' | ('twenty' <-> !(${ones})))`);
     expect(parseSearch(`20`).highlight).toBe(`('20' | '-20' | ('twenty'))`);
     expect(parseSearch(`"20 off"`).tsquery).toBe(`(('20' | '-20' | 'twenty') <-> 'off':*)`);
-    expect(parseSearch(`555-0142`).tsquery).toBe(`(('555':* | '-555') & ('0142':* | '-0142'))`);
+    // A phone number: its digits together (as an ad's phone is indexed), or its groups (as a transcript's).
+    expect(parseSearch(`555-0142`).tsquery).toBe(`('5550142' | (('555':* | '-555') & ('0142':* | '-0142')))`);
+    expect(parseSearch(`+1 555.010.1201 pizza`).tsquery).toBe(
+      `('15550101201' | '5550101201' | (('1' | '-1' | 'one') & '555.010.1201':*)) & 'pizza':*`,
+    );
     expect(parseSearch(`$89.99 24/7`).tsquery).toBe(`'89.99':* & '24/7':*`);
     // 'percent' is kept where no number says it.
     expect(parseSearch(`percent off`).words).toEqual(['percent', 'off']);
@@ -176,7 +180,16 @@ describe('GET /api/ads with a search', () => {
   });
 
   it('finds an ad by its phone number, written as a listener would', async () => {
-    for (const heard of ['555-010-1201', '(555) 010-1201', '010-1201']) {
+    for (const heard of [
+      '555-010-1201',
+      '(555) 010-1201',
+      '010-1201',
+      '5550101201',
+      '555.010.1201',
+      '+1 555 010 1201',
+      '15550101201',
+      '0101201',
+    ]) {
       const found = await list(heard);
       expect(titles(found), heard).toEqual(['Bright Smile Dental Checkup']);
       expect(found.count).toBe(1);
