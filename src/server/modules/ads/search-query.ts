@@ -8,8 +8,8 @@
  * Numbers match as they were heard, however either side wrote them: '20% off' finds 'twenty percent off'
  * and 'twenty percent' finds '20%'; '555-0101' finds a transcript's '555-0101' (which PostgreSQL keeps as
  * '555' and '-0101'); '19.99' stays one number, as PostgreSQL indexes it; a phone number typed in any
- * grouping ('5550101201', '+1 555.010.1201') matches an ad's phone by its digits. '20' does not find the 'twenty'
- * of 'twenty-four' (or of 'twenty four'): a round number in words must not be followed by a unit.
+ * grouping ('5550101201', '+1 555.010.1201') matches an ad's phone by its digits. '20' does not find the
+ * 'twenty' of 'twenty-four' (or of 'twenty four'): a round number in words must not be followed by a unit.
  */
 
 /** More words than this add nothing but cost. */
