@@ -22,10 +22,12 @@ const WORD = /\d+(?:[./]\d+)+|[\p{L}\p{N}]+/gu;
 export const isNumber = (word: string) => /^\d[\d./]*$/.test(word);
 
 /** A phone number as typed: digits in groups split by spaces, dots, dashes or parentheses, perhaps after '+'. */
-const PHONE_RUN = /\+?\(?\d[\d ().-]*\d\)?/g;
+const PHONE = String.raw`\+?\(?\d[\d ().-]*\d\)?`;
+const PHONE_RUN = new RegExp(PHONE, 'g');
+/** A token that is a phone number and nothing else (a leading '-' negates it). */
+const PHONE_TOKEN = new RegExp(`^-?${PHONE}$`);
 /** Holds a phone number's groups together as one token: a character no word or space contains. */
 const GROUPED = '\uE000';
-const PHONE_TOKEN = /^-?\+?\(?\d[\d\uE000().-]*\d\)?$/;
 /** The digits of a phone number as typed (7 to 15 of them), or null. */
 function phoneDigits(run: string): string | null {
   const digits = run.replace(/\D/g, '');
@@ -132,7 +134,7 @@ export function parseSearch(input: string): ParsedSearch {
       clause = terms.length > 1 ? `(${terms.join(' & ')})` : terms[0]!;
       // A phone number also matches its digits together, with or without a country code, as an ad's phone
       // is indexed (ad_phone_words, migration 0016); its groups still match a transcript's.
-      const digits = PHONE_TOKEN.test(raw) ? phoneDigits(raw) : null;
+      const digits = PHONE_TOKEN.test(raw.replaceAll(GROUPED, ' ')) ? phoneDigits(raw) : null;
       if (digits) {
         const forms = [...new Set([digits, digits.slice(-10)])].map((d) => `'${d}'`);
         clause = `(${forms.join(' | ')} | ${clause})`;
