@@ -155,14 +155,14 @@ export const ads = pgTable(
     transcriptEditedAt: timestamp('transcript_edited_at', { withTimezone: true }),
     // Title and business weigh most, then what kind, where and the phone number (a listener may remember
     // it; ad_phone_words adds its digits as typed together, migration 0016), then the description, then
-    // the transcript.
+    // the transcript (phone_words_in adds the digits of the numbers they say, migration 0017).
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '') || ' ' || ad_phone_words(phone)), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C') || setweight(to_tsvector('english', coalesce(transcript, '')), 'D')`,
+      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '') || ' ' || ad_phone_words(phone)), 'B') || setweight(to_tsvector('english', coalesce(description, '') || ' ' || phone_words_in(description)), 'C') || setweight(to_tsvector('english', coalesce(transcript, '') || ' ' || phone_words_in(transcript)), 'D')`,
     ),
     // The same without the transcript: small enough to stay in the row, so ranking and suggestions
     // read it instead of the (out-of-line) full vector.
     searchHead: tsvector('search_head').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '') || ' ' || ad_phone_words(phone)), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(business_name, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(location, '') || ' ' || ad_phone_words(phone)), 'B') || setweight(to_tsvector('english', coalesce(description, '') || ' ' || phone_words_in(description)), 'C')`,
     ),
   },
   (t) => [

@@ -8,8 +8,9 @@
  * Numbers match as they were heard, however either side wrote them: '20% off' finds 'twenty percent off'
  * and 'twenty percent' finds '20%'; '555-0101' finds a transcript's '555-0101' (which PostgreSQL keeps as
  * '555' and '-0101'); '19.99' stays one number, as PostgreSQL indexes it; a phone number typed in any
- * grouping ('5550101201', '+1 555.010.1201') matches an ad's phone by its digits. '20' does not find the
- * 'twenty' of 'twenty-four' (or of 'twenty four'): a round number in words must not be followed by a unit.
+ * grouping ('5550101201', '+1 555.010.1201') matches by its digits an ad's phone and the numbers it says.
+ * '20' does not find the 'twenty' of 'twenty-four' (or of 'twenty four'): a round number in words must
+ * not be followed by a unit.
  */
 
 /** More words than this add nothing but cost. */
@@ -21,7 +22,10 @@ const MIN_PREFIX = 3;
 const WORD = /\d+(?:[./]\d+)+|[\p{L}\p{N}]+/gu;
 export const isNumber = (word: string) => /^\d[\d./]*$/.test(word);
 
-/** A phone number as typed: digits in groups split by spaces, dots, dashes or parentheses, perhaps after '+'. */
+/**
+ * A phone number as typed: digits in groups split by spaces, dots, dashes or parentheses, perhaps after '+'.
+ * The database finds the numbers an ad says with the same pattern (phone_words_in, migration 0017).
+ */
 const PHONE = String.raw`\+?\(?\d[\d ().-]*\d\)?`;
 const PHONE_RUN = new RegExp(PHONE, 'g');
 /** A token that is a phone number and nothing else (a leading '-' negates it). */
@@ -133,7 +137,8 @@ export function parseSearch(input: string): ParsedSearch {
       const terms = found.map((w, j) => term(w, true, { percent: percent && j === found.length - 1 }));
       clause = terms.length > 1 ? `(${terms.join(' & ')})` : terms[0]!;
       // A phone number also matches its digits together, with or without a country code, as an ad's phone
-      // is indexed (ad_phone_words, migration 0016); its groups still match a transcript's.
+      // and the numbers its description and transcript say are indexed (ad_phone_words, phone_words_in);
+      // its groups match the text as written.
       const digits = PHONE_TOKEN.test(raw.replaceAll(GROUPED, ' ')) ? phoneDigits(raw) : null;
       if (digits) {
         const forms = [...new Set([digits, digits.slice(-10)])].map((d) => `'${d}'`);

@@ -165,6 +165,10 @@ describe('GET /api/ads with a search', () => {
     expect(titles(await list('fifty percent off'))).toEqual(['FlowRight Plumbing Repairs']);
     expect(titles(await list('50% off'))).toEqual(['FlowRight Plumbing Repairs']);
     expect(titles(await list('555-0142'))).toEqual(['Corner Hardware Garden Sale']);
+    // A number the ad says, typed in another grouping (migration 0017).
+    for (const heard of ['5550142', '555 0142', '555.0142']) {
+      expect(titles(await list(heard)), heard).toEqual(['Corner Hardware Garden Sale']);
+    }
     expect(titles(await list('89.99'))).toEqual(['FlowRight Plumbing Repairs']);
     expect(titles(await list('plumbing 24/7'))).toEqual(['FlowRight Plumbing Repairs']);
     expect((await list('555-0142')).didYouMean).toBeUndefined();
