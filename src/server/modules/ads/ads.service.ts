@@ -18,7 +18,7 @@ import {
   type AdsRepository,
   type ListedAdRow,
 } from './ads.repository.js';
-import { editDistance, isNumber, joinWords, parseSearch, replaceWords } from './search-query.js';
+import { editDistance, isNumber, joinWords, mayMean, parseSearch, replaceWords } from './search-query.js';
 
 /** Splits ts_headline output at its marks into text parts; null when nothing in it is marked. */
 export function highlightParts(marked: string | null | undefined): HighlightPart[] | null {
@@ -70,9 +70,9 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
   /**
    * What to search for instead when nothing matches, in order: the words written apart or together as
    * the ads say them ('flow right' finds 'FlowRight', 'quicktire' finds 'Quick Tire'); each word the ads
-   * never say replaced by the most alike word they do (trigram similarity, then fewest edits); then those
-   * words left out, so that the words a listener remembered right still find the ad ('fresh bred' finds
-   * what says 'fresh').
+   * never say replaced by the most alike word they do that it may stand for (trigram similarity, then
+   * fewest edits; the same first letter or the same sound, see mayMean); then those words left out, so
+   * that the words a listener remembered right still find the ad ('fresh bred' finds what says 'fresh').
    */
   async function alternatives(search: string): Promise<string[]> {
     const plain = parseSearch(search).words.filter((w) => !isNumber(w));
@@ -96,7 +96,7 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
       unknown.set(word, '');
       const split = splitsOf(word).find(([l, r]) => said.has(l) && said.has(r));
       if (split) apart.set(word, split.join(' '));
-      const candidates = await repo.similarWords(word, CANDIDATES);
+      const candidates = (await repo.similarWords(word, CANDIDATES)).filter((c) => mayMean(word, c.word));
       if (candidates.length === 0) continue;
       const best = candidates
         .map((c) => ({ ...c, edits: editDistance(word, c.word) }))

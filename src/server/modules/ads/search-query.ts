@@ -13,6 +13,8 @@
  * not be followed by a unit.
  */
 
+import { doubleMetaphone } from 'double-metaphone';
+
 /** More words than this add nothing but cost. */
 const MAX_WORDS = 8;
 /** Shorter words match whole only: a one- or two-letter prefix matches half the directory. */
@@ -173,6 +175,17 @@ export function joinWords(input: string, first: string, second: string): string 
     }
   }
   return input;
+}
+
+/**
+ * Whether a listener who typed `typed` may have meant `word`: a misspelling keeps its first letter
+ * ('plumbng', 'hardwrae'), or a word spelt by ear sounds the same ('kwik' for quick, 'fone' for phone,
+ * Double Metaphone). 'bread' is not a misspelt 'tread'.
+ */
+export function mayMean(typed: string, word: string): boolean {
+  if (typed[0] === word[0]) return true;
+  const [a, b] = [doubleMetaphone(typed), doubleMetaphone(word)];
+  return a.some((code) => b.includes(code));
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdListResponse, AdSuggestResponse, HighlightPart } from '../../../shared/ads.js';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { editDistance, parseSearch } from './search-query.js';
+import { editDistance, mayMean, parseSearch } from './search-query.js';
 
 let t: TestApp;
 const DAY = 86_400_000;
@@ -108,6 +108,12 @@ describe('search query parsing', () => {
     expect(editDistance('dentsit', 'dentist')).toBe(1);
     expect(editDistance('cofee', 'coffee')).toBe(1);
     expect(editDistance('dentsit', 'dental')).toBe(3);
+    expect([mayMean('plumbng', 'plumbing'), mayMean('kwik', 'quick'), mayMean('fone', 'phone')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([mayMean('bread', 'tread'), mayMean('matte', 'latte')]).toEqual([false, false]);
   });
 });
 
@@ -141,6 +147,15 @@ describe('GET /api/ads with a search', () => {
     expect(dentist.didYouMean).toBe('dentist');
     expect(titles(dentist)).toEqual(['Bright Smile Dental Checkup']);
     expect(hits(dentist.ads[0]!.match!.snippet)).toEqual(['dentist']);
+  });
+
+  it('corrects a word spelt by ear, but never into one that starts and sounds otherwise', async () => {
+    const heard = await list('kleanings');
+    expect(heard.didYouMean).toBe('cleanings');
+    expect(titles(heard)).toEqual(['Bright Smile Dental Checkup', 'FlowRight Plumbing Repairs']);
+    // 'matte' is a word of its own, not a misspelt 'latte' (as 'bread' is not 'tread').
+    expect(await list('matte')).toEqual({ ads: [], count: 0 });
+    expect(await list('sunrise matte')).toMatchObject({ didYouMean: 'sunrise', count: 1 });
   });
 
   it('leaves out a word no ad says when its correction finds nothing, and says so', async () => {
