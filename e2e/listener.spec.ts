@@ -165,6 +165,33 @@ test.describe('an ad page', () => {
     await expect(qr).toHaveCount(0);
   });
 
+  test('an ad that cannot be loaded says so and loads on Try Again, instead of Ad Not Found', async ({ page }) => {
+    const ad = await firstAd(page);
+    const unavailable = 'The service is briefly unavailable. Please try again in a moment.';
+    // The database away: the page asks (and retries once) while the server answers 503.
+    await page.route(`**/api/ads/${ad.slug}`, (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '5' },
+        json: {
+          statusCode: 503,
+          code: 'UNAVAILABLE',
+          error: 'Service Unavailable',
+          message: unavailable,
+          retryAfter: 5,
+        },
+      }),
+    );
+    await page.goto('/directory');
+    await cards(page).first().getByRole('link', { name: ad.title }).click();
+    await expect(page.getByRole('heading', { name: 'Unable to load this ad' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(unavailable)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ad Not Found' })).toHaveCount(0);
+    await page.unroute(`**/api/ads/${ad.slug}`);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
+  });
+
   test('an unknown slug shows Ad Not Found, an unknown route Page Not Found', async ({ page }) => {
     await page.goto('/ad/no-such-ad-123');
     await expect(page.getByRole('heading', { name: 'Ad Not Found' })).toBeVisible();

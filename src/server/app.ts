@@ -22,6 +22,7 @@ import {
   BadRequestError,
   DATABASE_UNAVAILABLE,
   errorHandler,
+  type ErrorPage,
   ServiceUnavailableError,
 } from './errors.js';
 import { inputGuards, inputMessages } from './input-guard.js';
@@ -68,7 +69,7 @@ import { plansRoutes } from './modules/plans/plans.routes.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { clientConfigOf, readPageTemplate } from './modules/seo/head.js';
 import { pageForError, seoRoutes } from './modules/seo/seo.routes.js';
-import { embedRoutes } from './modules/embed/embed.routes.js';
+import { embedFailurePage, embedRoutes } from './modules/embed/embed.routes.js';
 import { shareImageRoutes } from './modules/share-image/share-image.routes.js';
 import { createEmbedService } from './modules/embed/embed.service.js';
 import { createTranscriptionRepository } from './modules/transcription/transcription.repository.js';
@@ -144,8 +145,21 @@ export async function buildApp(deps: AppDeps) {
   const trusted = config.TRUST_PROXY;
   const limits = (name: string) => rateLimitStore(deps.redis, name, deps.authSecret);
   const webDir = deps.webDir ?? WEB_DIST_DIR;
-  const page = await readPageTemplate(path.join(webDir, 'index.html')); // null when the web app is not built
-  const errorPage = page ? pageForError(page, config) : undefined;
+  // The built pages (null when the web app is not built); a failed page request gets one of them.
+  const page = await readPageTemplate(path.join(webDir, 'index.html'));
+  const embedPage = await readPageTemplate(path.join(webDir, 'embed.html'));
+  const clientConfig = clientConfigOf(config);
+  const errorPages = [
+    embedPage && embedFailurePage(embedPage, config.PUBLIC_ORIGIN, clientConfig),
+    page && pageForError(page, config),
+  ].filter((p): p is ErrorPage => !!p);
+  const errorPage: ErrorPage = (...failure) => {
+    for (const pageFor of errorPages) {
+      const html = pageFor(...failure);
+      if (html !== undefined) return html;
+    }
+    return undefined;
+  };
   const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     requestTimeout,
@@ -338,8 +352,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(embedRoutes, {
     embed: createEmbedService({ ads: adsService, storage: deps.storage, origin }),
     origin,
-    clientConfig: clientConfigOf(config),
-    page: await readPageTemplate(path.join(webDir, 'embed.html')),
+    clientConfig,
+    page: embedPage,
     framable: framableSecurityHeaders(config),
   });
 

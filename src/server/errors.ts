@@ -115,10 +115,11 @@ export function errorBody(
 }
 
 /**
- * The page a browser gets for a failed request to a page of the site (HTML with the failure's status), or
- * undefined for anything else; see pageForError in the SEO module.
+ * The page a browser gets for a failed request to a page of the site or the embed (HTML with the failure's
+ * status; `message` is what the error body would say), or undefined for anything else; see pageForError in
+ * the SEO module and embedFailurePage in the embed module.
  */
-export type ErrorPage = (request: FastifyRequest, statusCode: number) => string | undefined;
+export type ErrorPage = (request: FastifyRequest, statusCode: number, message: string) => string | undefined;
 
 /** Answers a failure with the one error body, or, for a browser asking for a page, with the app's own page. */
 export function answerError(
@@ -141,13 +142,13 @@ export function answerError(
   if (statusCode >= 500) request.log.error({ err: loggableDbError(caught) }, 'request failed');
   const retryAfter = expected ? err.retryAfter : undefined;
   if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
-  const page = errorPage?.(request, statusCode);
+  // Our own errors say what happened; an unexpected failure never leaks its internals.
+  const message = statusCode >= 500 && !expected ? 'Something went wrong on our side. Please try again.' : err.message;
+  const page = errorPage?.(request, statusCode, message);
   if (page !== undefined) {
     void reply.status(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     return;
   }
-  // Our own errors say what happened; an unexpected failure never leaks its internals.
-  const message = statusCode >= 500 && !expected ? 'Something went wrong on our side. Please try again.' : err.message;
   const code = expected ? err.code : errorCodeOfStatus(statusCode);
   void reply.status(statusCode).send(errorBody(statusCode, message, code, retryAfter));
 }

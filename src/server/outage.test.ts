@@ -61,6 +61,15 @@ async function expectOutageAnswers(t: TestApp, cookie: string) {
   expect(page.headers['retry-after']).toBe(String(DATABASE_UNAVAILABLE.retryAfter));
   expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(page.body).toContain('<div id="root"></div>');
+  // A partner's page shows the player saying so in its frame (still framable), not an error body.
+  const embed = await t.app.inject({ url: '/embed/some-ad?theme=dark', headers: { accept: 'text/html' } });
+  expect(embed.statusCode).toBe(503);
+  expect(embed.headers['retry-after']).toBe(String(DATABASE_UNAVAILABLE.retryAfter));
+  expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+  expect(embed.body).toContain('src="/assets/embed.js"');
+  expect(embed.body).toContain('<title>Unable to load this ad | AdReplay</title>');
+  expect(embed.body).toContain('<html class="dark" lang="en">');
+  expect(embed.body).toContain(JSON.stringify({ ad: null, unavailable: DATABASE_UNAVAILABLE.message }));
   // Readiness says so; liveness stays trivial.
   const health = await t.app.inject({ url: '/api/health' });
   expect(health.statusCode).toBe(503);

@@ -55,5 +55,13 @@ export type EmbedAd = Pick<
   PublicAd,
   'id' | 'slug' | 'title' | 'businessName' | 'category' | 'logoUrl' | 'audioUrl' | 'audioDurationMs' | 'waveformPeaks'
 >;
-/** The id of the JSON data block that carries the EmbedAd (null for an unknown ad). */
+/**
+ * What the server writes into the embed page: the ad, or null for an unknown one; when it could not be
+ * loaded (the service briefly away), what went wrong instead.
+ */
+export interface EmbedData {
+  ad: EmbedAd | null;
+  unavailable?: string;
+}
+/** The id of the JSON data block that carries the EmbedData. */
 export const EMBED_DATA_ID = 'adreplay-embed';

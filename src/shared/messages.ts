@@ -2,6 +2,8 @@
 export const messages = {
   adNotFound: 'Ad Not Found',
   adNotFoundText: "The ad you're looking for doesn't exist or may have been removed.",
+  /** Not the spec's: the ad page and the embed when an ad could not be loaded (not a refusal). */
+  adUnavailable: 'Unable to load this ad',
   loadingAd: 'Loading ad...',
   loadingAds: 'Loading ads...',
   directoryError: 'Error loading ads. Please try again later.',

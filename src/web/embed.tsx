@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { EMBED_DATA_ID, type EmbedAd } from '../shared/embed';
+import { EMBED_DATA_ID, type EmbedData } from '../shared/embed';
 import { captureEntrySource } from './features/player/api/events';
 import { EmbedPlayer } from './features/player/EmbedPlayer';
 import './embed.css';
@@ -13,10 +13,10 @@ import './embed.css';
 // Whatever a listener does inside a partner's page counts with source 'embed'.
 captureEntrySource('embed');
 
-const ad = JSON.parse(document.getElementById(EMBED_DATA_ID)?.textContent || 'null') as EmbedAd | null;
+const data = JSON.parse(document.getElementById(EMBED_DATA_ID)?.textContent || '{"ad":null}') as EmbedData;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <EmbedPlayer ad={ad} />
+    <EmbedPlayer {...data} />
   </StrictMode>,
 );

@@ -2,12 +2,12 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adUrl } from '../../../shared/ad-links.js';
-import { EMBED_DATA_ID, EMBED_THEMES, type EmbedAd, type EmbedTheme } from '../../../shared/embed.js';
+import { EMBED_DATA_ID, EMBED_THEMES, type EmbedAd, type EmbedData, type EmbedTheme } from '../../../shared/embed.js';
 import { escapeHtml } from '../../../shared/html.js';
 import { messages } from '../../../shared/messages.js';
 import { OEmbedQuery } from '../../../shared/oembed.js';
 import { SITE_NAME } from '../../../shared/page-meta.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError, type ErrorPage } from '../../errors.js';
 import { jsonForScript, type PageTemplate } from '../seo/head.js';
 import type { EmbedService } from './embed.service.js';
 
@@ -44,27 +44,54 @@ export async function embedRoutes(
     { helmet: deps.framable },
     async (req, reply) => {
       if (!page) throw new NotFoundError('The web app is not built');
-      const theme: EmbedTheme = EMBED_THEMES.find((t) => t === req.query.theme) ?? 'light';
       let ad: EmbedAd | null = null;
       try {
         ad = await embed.ad(req.params.slug);
       } catch (err) {
-        if (!(err instanceof NotFoundError)) throw err;
+        if (!(err instanceof NotFoundError)) throw err; // the player says so in the frame: embedFailurePage
       }
-      const head = [
-        `<title>${escapeHtml(ad ? `${ad.title} | ${SITE_NAME}` : `${messages.adNotFound} | ${SITE_NAME}`)}</title>`,
-        // The ad's page is where search engines should send people, not the bare player.
-        '<meta name="robots" content="noindex" />',
-        ad && `<link rel="canonical" href="${escapeHtml(adUrl(origin, ad.slug))}" />`,
-        `<meta name="color-scheme" content="${theme}" />`,
-        `<meta name="adreplay-config" content="${escapeHtml(JSON.stringify(deps.clientConfig))}" />`,
-        `<script type="application/json" id="${EMBED_DATA_ID}">${jsonForScript(ad)}</script>`,
-      ].filter(Boolean);
       return reply
         .status(ad ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(page.render(head.join('\n    '), theme));
+        .send(renderEmbed(page, { ad }, { origin, clientConfig: deps.clientConfig, theme: themeOf(req.query) }));
     },
   );
+}
+
+const themeOf = (query: unknown): EmbedTheme =>
+  EMBED_THEMES.find((t) => t === (query as { theme?: unknown } | undefined)?.theme) ?? 'light';
+
+/** The embed page for an ad, for an unknown one, or for one that could not be loaded. */
+function renderEmbed(
+  page: PageTemplate,
+  data: EmbedData,
+  { origin, clientConfig, theme }: { origin: string; clientConfig: Record<string, string>; theme: EmbedTheme },
+) {
+  const { ad } = data;
+  const title = ad ? ad.title : data.unavailable ? messages.adUnavailable : messages.adNotFound;
+  const head = [
+    `<title>${escapeHtml(`${title} | ${SITE_NAME}`)}</title>`,
+    // The ad's page is where search engines should send people, not the bare player.
+    '<meta name="robots" content="noindex" />',
+    ad && `<link rel="canonical" href="${escapeHtml(adUrl(origin, ad.slug))}" />`,
+    `<meta name="color-scheme" content="${theme}" />`,
+    `<meta name="adreplay-config" content="${escapeHtml(JSON.stringify(clientConfig))}" />`,
+    `<script type="application/json" id="${EMBED_DATA_ID}">${jsonForScript(data)}</script>`,
+  ].filter(Boolean);
+  return page.render(head.join('\n    '), theme);
+}
+
+/**
+ * What a partner's page shows in the frame when the player could not be served (the database away, a
+ * failure of ours): the player's own page saying so, not an error body. A refused address ('/embed/%ff')
+ * is an unknown ad.
+ */
+export function embedFailurePage(page: PageTemplate, origin: string, clientConfig: Record<string, string>): ErrorPage {
+  return (req, statusCode, message) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.startsWith('/embed/')) return undefined;
+    if (!req.headers.accept?.includes('text/html')) return undefined;
+    const data: EmbedData = statusCode < 500 ? { ad: null } : { ad: null, unavailable: message };
+    return renderEmbed(page, data, { origin, clientConfig, theme: themeOf(req.query) });
+  };
 }

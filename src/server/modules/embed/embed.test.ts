@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBED_DATA_ID, EMBED_HEIGHT, EMBED_WIDTH, type EmbedAd } from '../../../shared/embed.js';
+import { EMBED_DATA_ID, EMBED_HEIGHT, EMBED_WIDTH, type EmbedData } from '../../../shared/embed.js';
 import type { OEmbedResponse } from '../../../shared/oembed.js';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
@@ -115,7 +115,7 @@ describe('the embed page', () => {
   const data = (html: string) =>
     JSON.parse(
       new RegExp(`<script type="application/json" id="${EMBED_DATA_ID}">(.*?)</script>`, 's').exec(html)![1]!,
-    ) as EmbedAd | null;
+    ) as EmbedData;
 
   it('carries the ad for the player, and may be framed by any site', async () => {
     const res = await t.app.inject(`/embed/${visible.slug}`);
@@ -125,7 +125,7 @@ describe('the embed page', () => {
     expect(res.body).toContain(`<link rel="canonical" href="${ORIGIN}/ad/${visible.slug}" />`);
     expect(res.body).toContain('src="/assets/embed.js"');
     expect(res.body).toContain('<html class="light" lang="en">');
-    expect(data(res.body)).toMatchObject({
+    expect(data(res.body).ad).toMatchObject({
       id: visible.id,
       slug: visible.slug,
       title: 'Harbor Pizza Friday',
@@ -148,16 +148,23 @@ describe('the embed page', () => {
     for (const slug of ['no-such-ad', hiddenSlug]) {
       const res = await t.app.inject(`/embed/${slug}`);
       expect(res.statusCode).toBe(404);
-      expect(data(res.body)).toBeNull();
+      expect(data(res.body)).toEqual({ ad: null });
       expect(res.body).toContain('<title>Ad Not Found | AdReplay</title>');
       expect(cspOf(res.headers)).toContain('frame-ancestors *');
     }
   });
 
+  it('is an unknown ad, still framable, for an address that is no slug', async () => {
+    const res = await t.app.inject({ url: '/embed/%ff', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(400);
+    expect(data(res.body)).toEqual({ ad: null });
+    expect(res.body).toContain('<title>Ad Not Found | AdReplay</title>');
+  });
+
   it('keeps what an ad says inside its data', async () => {
     const res = await t.app.inject(`/embed/${attackSlug}`);
     expect(res.body).not.toContain('<script>alert(1)');
-    expect(data(res.body)!.title).toBe(ATTACK);
+    expect(data(res.body).ad!.title).toBe(ATTACK);
   });
 
   it('is the only page other sites may frame', async () => {

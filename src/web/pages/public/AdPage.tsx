@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
-import { buttonClass } from '../../components/ui/button';
+import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, LogoLinesSkeleton, Skeleton } from '../../components/ui/card';
 import { AdLogo } from '../../components/ad/AdLogo';
 import { useAd, useRelatedAds } from '../../features/ads/api/ads';
@@ -16,6 +16,7 @@ import { captionsPath } from '../../../shared/transcripts';
 import { PlayerActions } from '../../features/player/PlayerActions';
 import { useLinkArrival } from '../../features/player/use-link-arrival';
 import { SaveButtons } from '../../features/saved/SaveButtons';
+import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -199,7 +200,7 @@ function AdDetails({ ad }: { ad: PublicAd }) {
 
 export function AdPage() {
   const { slug = '' } = useParams();
-  const { data: ad, isPending, error } = useAd(slug);
+  const { data: ad, isPending, error, refetch, isFetching } = useAd(slug);
   if (isPending) {
     // A screen tall at least, as the ad page always is: the footer stays below the fold while the ad
     // loads instead of jumping down when it arrives (a layout shift).
@@ -215,6 +216,24 @@ export function AdPage() {
           <Skeleton className="h-48" />
         </div>
       </div>
+    );
+  }
+  // A refusal (404, or 400 for an address that is no slug) means there is no such ad; anything else (the
+  // service briefly away, the network) is a failure to load one that may well exist.
+  if (error && !(error instanceof ApiError && error.status < 500)) {
+    return (
+      <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">{messages.adUnavailable}</h1>
+        <p className="mt-3 text-slate-700">{error.message}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Button onClick={() => void refetch()} disabled={isFetching}>
+            {isFetching ? 'Trying again...' : 'Try Again'}
+          </Button>
+          <ButtonLink to="/" variant="secondary">
+            Return to Home
+          </ButtonLink>
+        </div>
+      </section>
     );
   }
   if (error || !ad) {
