@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 /** `node --import tsx src/server/main.ts` on the embedded defaults, as `npm run dev` runs it. */
-async function startMain(dataDir: string) {
+async function startMain(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = spawnServer(['--import', 'tsx', 'src/server/main.ts'], {
@@ -31,6 +31,7 @@ async function startMain(dataDir: string) {
     S3_ACCESS_KEY_ID: '',
     S3_SECRET_ACCESS_KEY: '',
     S3_PUBLIC_URL: '',
+    ...env,
   });
   running.push(server);
   return { server, origin };
@@ -91,4 +92,18 @@ describe('the server process on one DATA_DIR', () => {
     expect((signIn.body.user as { email: string }).email).toBe(account.email);
     expect(await third.server.stop()).toBe(0);
   }, 240_000);
+});
+
+describe('the server process on a PostgreSQL server it cannot reach', () => {
+  it('says where and why in one line, without the password, and exits', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-main-'));
+    dirs.push(dataDir);
+    const port = await freePort(); // nothing listens there
+    const { server } = await startMain(dataDir, { DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/adreplay` });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(
+      `Cannot open the database at postgres://app:***@127.0.0.1:${port}/adreplay: connect ECONNREFUSED ` +
+        `127.0.0.1:${port}. Start PostgreSQL there, or leave DATABASE_URL unset to use the embedded database.`,
+    );
+  }, 60_000);
 });

@@ -5,13 +5,25 @@ import { openRedis } from './adapters/redis/redis.js';
 import { createStorage, uploadsDirOf } from './adapters/storage/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
+import { isDatabaseUnavailable, rootMessage } from './db/errors.js';
 import { DEMO_ACCOUNT, seedIfEmpty } from './db/seed/seed.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
 
 async function main() {
   const config = loadConfig();
   const uploadsDir = uploadsDirOf(config);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }).catch(
+    (err: unknown) => {
+      // A newcomer's likeliest first failure: say what and where, not a driver's stack.
+      if (!config.DATABASE_URL) throw err;
+      const hint = isDatabaseUnavailable(err)
+        ? ' Start PostgreSQL there, or leave DATABASE_URL unset to use the embedded database.'
+        : '';
+      throw new ConfigError(
+        `Cannot open the database at ${withoutPassword(config.DATABASE_URL)}: ${rootMessage(err)}.${hint}`,
+      );
+    },
+  );
   const storage = createStorage(config);
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
@@ -62,6 +74,13 @@ async function main() {
     },
     (err: unknown) => app.log.warn({ err }, 'Indexing the sound of ads failed'),
   );
+}
+
+/** A database URL as it may be printed. */
+function withoutPassword(raw: string): string {
+  const url = new URL(raw); // loadConfig has checked it
+  if (url.password) url.password = '***';
+  return url.toString();
 }
 
 main().catch((err) => {

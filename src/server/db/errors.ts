@@ -46,6 +46,13 @@ function* chainOf(err: unknown): Generator<Record<string, unknown>> {
   }
 }
 
+/** The message of the innermost error of a chain: what the driver or the server said ('connect ECONNREFUSED ...'). */
+export function rootMessage(err: unknown): string {
+  let message = String(err);
+  for (const e of chainOf(err)) if (typeof e.message === 'string' && e.message) message = e.message;
+  return message;
+}
+
 // Node's socket failures, PostgreSQL's connection exceptions (class 08), shutdowns (57P0x) and a full server.
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
