@@ -31,6 +31,16 @@ test.describe('finding ads', () => {
     await expect(cards(page).first()).toContainText('Harbor Pizza Family Night');
   });
 
+  test('a directory that cannot load says so, and loads on Try Again', async ({ page }) => {
+    const list = (url: URL) => url.pathname === '/api/ads';
+    await page.route(list, (route) => route.fulfill({ status: 503, json: { message: 'briefly unavailable' } }));
+    await page.goto('/directory');
+    await expect(page.getByText('Error loading ads. Please try again later.')).toBeVisible({ timeout: 10_000 });
+    await page.unroute(list);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByText('Showing 12 of 14 ads')).toBeVisible();
+  });
+
   test('filters by category and location, keeps them in the URL, and clears', async ({ page }) => {
     await page.goto('/directory');
     await expect(page.getByText('Showing 12 of 14 ads')).toBeVisible();

@@ -139,9 +139,15 @@ export function DirectoryPage() {
             </div>
           </div>
         ) : query.isError ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-            {messages.directoryError}
-          </p>
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
+          >
+            <p>{messages.directoryError}</p>
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              {query.isFetching ? 'Trying again...' : 'Try Again'}
+            </Button>
+          </div>
         ) : ads.length === 0 ? (
           <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
             <h2 className="text-lg font-semibold">{messages.noAdsFound}</h2>
