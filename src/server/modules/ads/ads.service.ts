@@ -71,7 +71,7 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
    * What to search for instead when nothing matches, in order: the words written apart or together as
    * the ads say them ('flow right' finds 'FlowRight', 'quicktire' finds 'Quick Tire'); each word the ads
    * never say replaced by the most alike word they do that it may stand for (trigram similarity, then
-   * fewest edits; the same first letter or the same sound, see mayMean); then those words left out, so
+   * fewest edits; the same sound, or a slip of the keys: mayMean); then those words left out, so
    * that the words a listener remembered right still find the ad ('fresh bred' finds what says 'fresh').
    */
   async function alternatives(search: string): Promise<string[]> {

@@ -178,14 +178,15 @@ export function joinWords(input: string, first: string, second: string): string 
 }
 
 /**
- * Whether a listener who typed `typed` may have meant `word`: a misspelling keeps its first letter
- * ('plumbng', 'hardwrae'), or a word spelt by ear sounds the same ('kwik' for quick, 'fone' for phone,
- * Double Metaphone). 'bread' is not a misspelt 'tread'.
+ * Whether a listener who typed `typed` may have meant `word`: a word spelt by ear sounds the same ('kwik'
+ * for quick, 'fone' for phone; Double Metaphone), or a misspelling keeps its first letter and is a slip or
+ * two away: one edit up to six letters, two from seven (Elasticsearch's fuzziness AUTO:3,7), so 'plumbng'
+ * and 'hardwear' are corrected but 'bread' is not a misspelt 'tread', nor 'doctor' a misspelt 'door'.
  */
 export function mayMean(typed: string, word: string): boolean {
-  if (typed[0] === word[0]) return true;
   const [a, b] = [doubleMetaphone(typed), doubleMetaphone(word)];
-  return a.some((code) => b.includes(code));
+  if (a.some((code) => b.includes(code))) return true;
+  return typed[0] === word[0] && editDistance(typed, word) <= (typed.length >= 7 ? 2 : 1);
 }
 
 /**

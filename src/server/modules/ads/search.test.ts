@@ -113,7 +113,12 @@ describe('search query parsing', () => {
       true,
       true,
     ]);
-    expect([mayMean('bread', 'tread'), mayMean('matte', 'latte')]).toEqual([false, false]);
+    expect([mayMean('hardwear', 'hardware'), mayMean('realtor', 'realty')]).toEqual([true, true]);
+    expect([mayMean('bread', 'tread'), mayMean('matte', 'latte'), mayMean('doctor', 'door')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
