@@ -67,13 +67,31 @@ const ALONE = ` <-> !(${ONES.slice(1, 10)
   .map((w) => `'${w}'`)
   .join(' | ')})`;
 
+/**
+ * What a listener may call a kind of business, and the word of its category (weight B of the vectors, beside
+ * location and phone): 'car' also finds the Automotive ads, 'doctor' the Healthcare ones. Only words for the
+ * kind itself, never for what one sells: 'coffee' must not bring every Food & Dining ad.
+ */
+const KIND_WORDS: Record<string, string[]> = {
+  automotive: ['car', 'cars', 'auto', 'autos', 'vehicle', 'vehicles', 'dealer', 'dealership', 'mechanic', 'garage'],
+  finance: ['bank', 'banks', 'banking', 'financial', 'insurance', 'insurer', 'lender', 'accountant'],
+  dining: ['restaurant', 'restaurants', 'food', 'eatery', 'diner', 'cafe', 'takeout'],
+  healthcare: ['doctor', 'doctors', 'clinic', 'medical', 'health', 'hospital', 'physician', 'pharmacy'],
+  estate: ['realtor', 'realtors', 'realty', 'property', 'properties', 'apartment', 'apartments', 'condo', 'housing'],
+  retail: ['shop', 'shops', 'store', 'stores', 'shopping', 'retailer', 'boutique'],
+  services: ['service', 'contractor', 'handyman', 'cleaner', 'cleaners', 'lawyer', 'attorney', 'salon'],
+  technology: ['tech', 'computer', 'computers', 'electronics', 'software', 'broadband'],
+  travel: ['trip', 'trips', 'vacation', 'vacations', 'holiday', 'holidays', 'hotel', 'hotels', 'airline', 'cruise'],
+};
+const KIND_OF = new Map(Object.entries(KIND_WORDS).flatMap(([kind, words]) => words.map((w) => [w, kind] as const)));
+
 const lexeme = (w: string, prefix: boolean) => `'${w}'${prefix && w.length >= MIN_PREFIX ? ':*' : ''}`;
 
 const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(' <-> ');
 
 /**
  * A word and what else it may be written as: a number's words or digits, and the form PostgreSQL gives
- * digits after a hyphen ('-0101'). A number said before 'percent' (or '%') must be said so in words too:
+ * digits after a hyphen ('-0101'); a kind of business, its category. A number said before 'percent' (or '%') must be said so in words too:
  * 'twenty' alone is also part of 'twenty-four'. In a phrase, only one-word forms (a longer one, or a
  * condition on the next word, would shift the words after it; there the next word is given anyway).
  */
@@ -90,6 +108,8 @@ function term(w: string, prefix: boolean, { inPhrase = false, percent = false } 
   } else if (VALUE_OF.has(w)) {
     if (percent && !inPhrase) forms[0] = `(${quoted([w, 'percent'])})`;
     forms.push(`'${VALUE_OF.get(w)}'`);
+  } else if (KIND_OF.has(w) && !inPhrase) {
+    forms.push(`'${KIND_OF.get(w)}':B`);
   }
   return forms.length > 1 ? `(${forms.join(' | ')})` : forms[0]!;
 }

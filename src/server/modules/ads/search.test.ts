@@ -154,6 +154,13 @@ describe('GET /api/ads with a search', () => {
     expect(hits(dentist.ads[0]!.match!.snippet)).toEqual(['dentist']);
   });
 
+  it('finds a kind of business by its category, without widening what an ad sells', async () => {
+    expect(titles(await list('car'))).toEqual(['Quick Tire Brake Special']);
+    expect(titles(await list('doctor'))).toEqual(['Bright Smile Dental Checkup']);
+    expect(titles(await list('pizza restaurant'))).toEqual(['Harbor Pizza Family Night']);
+    expect((await list('coffee')).count).toBe(2); // not every Food & Dining ad
+  });
+
   it('corrects a word spelt by ear, but never into one that starts and sounds otherwise', async () => {
     const heard = await list('kleanings');
     expect(heard.didYouMean).toBe('cleanings');
