@@ -70,7 +70,8 @@ const ALONE = ` <-> !(${ONES.slice(1, 10)
 /**
  * What a listener may call a kind of business, and the word of its category (weight B of the vectors, beside
  * location and phone): 'car' also finds the Automotive ads, 'doctor' the Healthcare ones. Only words for the
- * kind itself, never for what one sells: 'coffee' must not bring every Food & Dining ad.
+ * kind itself, never for what one sells: 'coffee' must not bring every Food & Dining ad. Services and Other
+ * hold too many kinds for any one word: a 'lawyer' is no plumber.
  */
 const KIND_WORDS: Record<string, string[]> = {
   automotive: ['car', 'cars', 'auto', 'autos', 'vehicle', 'vehicles', 'dealer', 'dealership', 'mechanic', 'garage'],
@@ -79,7 +80,6 @@ const KIND_WORDS: Record<string, string[]> = {
   healthcare: ['doctor', 'doctors', 'clinic', 'medical', 'health', 'hospital', 'physician', 'pharmacy'],
   estate: ['realtor', 'realtors', 'realty', 'property', 'properties', 'apartment', 'apartments', 'condo', 'housing'],
   retail: ['shop', 'shops', 'store', 'stores', 'shopping', 'retailer', 'boutique'],
-  services: ['service', 'contractor', 'handyman', 'cleaner', 'cleaners', 'lawyer', 'attorney', 'salon'],
   technology: ['tech', 'computer', 'computers', 'electronics', 'software', 'broadband'],
   travel: ['trip', 'trips', 'vacation', 'vacations', 'holiday', 'holidays', 'hotel', 'hotels', 'airline', 'cruise'],
 };
