@@ -1,15 +1,16 @@
 /**
- * Ingestion benchmark: starts the app as its own process on a scratch database (demo ads seeded), drives
- * POST /api/events over loopback with autocannon from this process, then GET /api/ping (204, no work) the
- * same way, and checks after a clean shutdown that the database holds exactly the events the server
- * counted, and that every accepted event was either counted or a duplicate. During the event run a
- * listener reads an ad (200 requests a second, one connection): how long a read waits while events are
- * written.
- *   npm run bench:ingest                    # PostgreSQL on 127.0.0.1:5432 (BENCH_PG_URL)
+ * Ingestion benchmark: starts the built app (`npm run build` first) as its own process, as production runs
+ * it, on a scratch database (demo ads seeded), drives POST /api/events over loopback with autocannon from
+ * this process, then GET /api/ping (204, no work) the same way, and checks after a clean shutdown that the
+ * database holds exactly the events the server counted, and that every accepted event was either counted
+ * or a duplicate. During the event run a listener reads an ad (200 requests a second, one connection): how
+ * long a read waits while events are written. It also reads how much CPU the app, PostgreSQL and the load
+ * tool each used per request.
+ *   npm run build && npm run bench:ingest   # PostgreSQL on 127.0.0.1:5432 (BENCH_PG_URL)
  *   BENCH_DB=pglite npm run bench:ingest    # the embedded database
  *   BENCH_SECONDS=30 BENCH_CONNECTIONS=32
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -28,7 +29,7 @@ const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Geck
 /** The app in a process of its own, as in production; stop() sends SIGTERM and returns its log. */
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const server = spawnServer(['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawnServer(['dist/server/main.js'], {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -39,6 +40,7 @@ async function startServer(env: Record<string, string>) {
   await server.ready;
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: server.child.pid!,
     async stop() {
       await server.stop();
       return server
@@ -47,6 +49,56 @@ async function startServer(env: Record<string, string>) {
         .filter((line) => line.startsWith('{'));
     },
   };
+}
+
+/** CPU seconds a process has used (user and system, all its threads), from /proc; null where there is none. */
+async function cpuSeconds(pid: number): Promise<number | null> {
+  try {
+    // Fields 14 and 15 (utime, stime), in clock ticks; the name in parentheses may hold spaces.
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used so far by each PostgreSQL process on this machine (the server the run writes to). */
+async function postgresCpu(): Promise<Map<number, number>> {
+  const used = new Map<number, number>();
+  for (const pid of (await readdir('/proc').catch(() => [])).filter((d) => /^\d+$/.test(d))) {
+    if ((await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim() !== 'postgres') continue;
+    const seconds = await cpuSeconds(Number(pid));
+    if (seconds !== null) used.set(Number(pid), seconds);
+  }
+  return used;
+}
+
+/** What PostgreSQL used between two readings: a backend that ended meanwhile took its share along. */
+function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+/**
+ * Runs `work` and says how much CPU each party used per request: the app, the database server (PostgreSQL
+ * runs beside it on the same cores; PGlite is inside the app) and this load tool. On two cores the three
+ * share the machine, so this, not the app alone, bounds the rate.
+ */
+async function withCpu(appPid: number, work: () => Promise<autocannon.Result>) {
+  const [app0, pg0, tool0] = [await cpuSeconds(appPid), await postgresCpu(), process.cpuUsage()];
+  const result = await work();
+  const [app1, pg1, tool1] = [await cpuSeconds(appPid), await postgresCpu(), process.cpuUsage(tool0)];
+  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / result.requests.total);
+  const cpu =
+    app0 === null || app1 === null
+      ? null
+      : {
+          app: perRequest(app1 - app0),
+          database: KIND === 'postgres' ? perRequest(postgresCpuBetween(pg0, pg1)) : 'in the app',
+          tool: perRequest((tool1.user + tool1.system) / 1e6),
+        };
+  return { result, cpu };
 }
 
 function summarize(name: string, r: autocannon.Result) {
@@ -120,8 +172,8 @@ async function main() {
     });
     const load = (req: autocannon.Request) =>
       autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, requests: [req] });
-    const [ingest, reader] = await Promise.all([
-      load(request('POST', '/api/events', true)),
+    const [{ result: ingest, cpu: ingestCpu }, reader] = await Promise.all([
+      withCpu(server.pid, () => load(request('POST', '/api/events', true))),
       // On a thread of its own: its timings are the server's, not this busy event loop's.
       autocannon({
         url: `${server.url}/api/ads/${ads[0]!.slug}`,
@@ -131,7 +183,9 @@ async function main() {
         workers: 1,
       }),
     ]);
-    const ceiling = await load(request('GET', '/api/ping', false));
+    const { result: ceiling, cpu: ceilingCpu } = await withCpu(server.pid, () =>
+      load(request('GET', '/api/ping', false)),
+    );
 
     const log = await server.stop();
     const line = log.map((l) => JSON.parse(l)).find((l) => l.msg === 'analytics events written');
@@ -149,6 +203,11 @@ async function main() {
     const accepted = ingest['2xx'];
     console.log(`accepted events/s: ${Math.round(accepted / SECONDS)}`);
     console.log(`ingest / ceiling rate: ${(ingest.requests.average / ceiling.requests.average).toFixed(2)}`);
+    if (ingestCpu && ceilingCpu) {
+      // The reader's few requests are counted in the tool's CPU of the event run.
+      console.log('CPU per request, µs (the machine has', os.availableParallelism(), 'cores):');
+      console.table({ 'POST /api/events': ingestCpu, 'GET /api/ping': ceilingCpu });
+    }
     console.log(`client saw accepted: ${accepted}; server accepted: ${stats.accepted}`);
     console.log(
       `server counted: ${stats.counted}, duplicates not counted: ${stats.notCounted}; raw rows in database: ${inDb}; roll-up total: ${rolledUp} (this run's, beside the seed's ${before.raw})`,
