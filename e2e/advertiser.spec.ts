@@ -417,3 +417,28 @@ test('the home page loads no dashboard code; the dashboard loads its own', async
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
   expect(scripts.filter((s) => DASHBOARD_CHUNK.test(s)).length).toBeGreaterThan(0);
 });
+
+test('a signed-in advertiser is not sent to the login page when the service is briefly away', async ({ page }) => {
+  await signInDemo(page);
+  const session = '**/api/auth/get-session';
+  await page.route(session, (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '5' },
+      json: {
+        statusCode: 503,
+        code: 'UNAVAILABLE',
+        error: 'Service Unavailable',
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+        retryAfter: 5,
+      },
+    }),
+  );
+  await page.goto('/dashboard/ads');
+  await expect(page.getByRole('heading', { name: 'Unable to check your sign-in' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('The service is briefly unavailable. Please try again in a moment.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/ads$/);
+  await page.unroute(session);
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Ads' })).toBeVisible();
+});

@@ -230,6 +230,11 @@ export async function buildApp(deps: AppDeps) {
     origin,
     throttle: createLoginThrottle(createLoginThrottleRepository(database.db), deps.clock),
     addressOf: createAddressPseudonym(deps.authSecret),
+    databaseReachable: () =>
+      withTimeout(database.ping(), HEALTH_TIMEOUT_MS).then(
+        () => true,
+        () => false,
+      ),
   });
   const requireUser = createRequireUser(auth, origin);
   await app.register(profilesRoutes, {

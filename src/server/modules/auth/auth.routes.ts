@@ -5,7 +5,7 @@ import type { AddressPseudonym } from '../../client-address.js';
 import { errorBody } from '../../errors.js';
 import type { Auth } from './auth.js';
 import { messages } from '../../../shared/messages.js';
-import { AppError, RateLimitedError } from '../../errors.js';
+import { AppError, DATABASE_UNAVAILABLE, RateLimitedError, ServiceUnavailableError } from '../../errors.js';
 import { isCommonPassword } from './common-passwords.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { PRIVATE_NO_STORE } from '../../security-headers.js';
@@ -99,7 +99,15 @@ export async function authRoutes(
     origin,
     throttle,
     addressOf,
-  }: { auth: Auth; origin: string; throttle: LoginThrottle; addressOf: AddressPseudonym },
+    databaseReachable,
+  }: {
+    auth: Auth;
+    origin: string;
+    throttle: LoginThrottle;
+    addressOf: AddressPseudonym;
+    /** Whether the database answers now (better-auth reports a lost one as its own 500). */
+    databaseReachable: () => Promise<boolean>;
+  },
 ) {
   app.route({
     method: ['GET', 'POST'],
@@ -139,6 +147,11 @@ export async function authRoutes(
       }
 
       const res = await auth.handler(toWebRequest(req, origin, address));
+      // better-auth answers some failures itself ('Failed to get session', 500), whatever their cause: while
+      // the database is away that is an outage, told as every other request tells it (503, Retry-After).
+      if (res.status >= 500 && !(await databaseReachable())) {
+        throw new ServiceUnavailableError(DATABASE_UNAVAILABLE.message, DATABASE_UNAVAILABLE.retryAfter);
+      }
       if (email) {
         if (res.status === 401) await throttle.failed(email, address);
         else if (res.ok) await throttle.succeeded(email, address);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { useSession } from './api/session';
 
 const VERIFY_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'USER_NOT_FOUND']);
@@ -14,7 +15,7 @@ function Waiting() {
 
 /** Signed-in only: others go to /login, which brings them back here (path and query) afterwards. */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useSession();
+  const { user, isLoading, error, retry, isRetrying } = useSession();
   const { pathname, search } = useLocation();
   // Verification links sent before they landed on /verify-email came back here with ?error=.
   const linkError = new URLSearchParams(search).get('error');
@@ -22,6 +23,17 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return <Navigate to={`/verify-email?error=${encodeURIComponent(linkError)}`} replace />;
   }
   if (isLoading) return <Waiting />;
+  if (error) {
+    return (
+      <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Unable to check your sign-in</h1>
+        <p className="mt-3 text-slate-700">{error.message}</p>
+        <Button className="mt-6" onClick={retry} disabled={isRetrying}>
+          {isRetrying ? 'Trying again...' : 'Try Again'}
+        </Button>
+      </section>
+    );
+  }
   if (!user) return <Navigate to={`/login?next=${encodeURIComponent(pathname + search)}`} replace />;
   return children;
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile, SessionUser } from '../../../../shared/auth';
 import { api } from '../../../lib/api';
+import { retryUnlessRefused } from '../../../lib/query-client';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -12,7 +13,8 @@ export type SessionProfile = Profile & { email: string };
 
 /**
  * Who is signed in. It changes only by signing in or out (which update it), so it never goes stale on
- * its own; a failed read counts as signed out.
+ * its own. A failed read (the service briefly away, no network) is an error, not 'signed out': the
+ * dashboard must not send a signed-in advertiser to the login page for it.
  */
 function useSessionUser() {
   return useQuery({
@@ -24,7 +26,7 @@ function useSessionUser() {
         : null;
     },
     staleTime: Infinity,
-    retry: false,
+    retry: retryUnlessRefused(1),
   });
 }
 
@@ -46,5 +48,9 @@ export function useSession() {
     user,
     profile: user && profile.data ? profile.data : null,
     isLoading: session.isPending,
+    /** Why who is signed in could not be read; `user` is then null without meaning signed out. */
+    error: session.error,
+    retry: () => void session.refetch(),
+    isRetrying: session.isFetching,
   };
 }
