@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DASHBOARD_CHUNK } from './support/chunks';
+import { answerUnavailable } from './support/outage';
+import { DATABASE_UNAVAILABLE } from '../src/server/errors';
 import { signInDemo, signUp, uniqueEmail } from './support/signup';
 
 const ASSETS = path.join(process.cwd(), 'src/server/db/seed/assets');
@@ -421,22 +423,10 @@ test('the home page loads no dashboard code; the dashboard loads its own', async
 test('a signed-in advertiser is not sent to the login page when the service is briefly away', async ({ page }) => {
   await signInDemo(page);
   const session = '**/api/auth/get-session';
-  await page.route(session, (route) =>
-    route.fulfill({
-      status: 503,
-      headers: { 'retry-after': '5' },
-      json: {
-        statusCode: 503,
-        code: 'UNAVAILABLE',
-        error: 'Service Unavailable',
-        message: 'The service is briefly unavailable. Please try again in a moment.',
-        retryAfter: 5,
-      },
-    }),
-  );
+  await page.route(session, answerUnavailable);
   await page.goto('/dashboard/ads');
   await expect(page.getByRole('heading', { name: 'Unable to check your sign-in' })).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByText('The service is briefly unavailable. Please try again in a moment.')).toBeVisible();
+  await expect(page.getByText(DATABASE_UNAVAILABLE.message)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/ads$/);
   await page.unroute(session);
   await page.getByRole('button', { name: 'Try Again' }).click();

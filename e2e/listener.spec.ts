@@ -3,6 +3,8 @@ import type { AdListResponse, PublicAd } from '../src/shared/ads';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/axe';
 import { decodeQr } from './support/qr';
+import { answerUnavailable } from './support/outage';
+import { DATABASE_UNAVAILABLE } from '../src/server/errors';
 
 async function firstAd(page: Page, query = ''): Promise<PublicAd> {
   const res = await page.request.get(`/api/ads?limit=1${query}`);
@@ -33,7 +35,7 @@ test.describe('finding ads', () => {
 
   test('a directory that cannot load says so, and loads on Try Again', async ({ page }) => {
     const list = (url: URL) => url.pathname === '/api/ads';
-    await page.route(list, (route) => route.fulfill({ status: 503, json: { message: 'briefly unavailable' } }));
+    await page.route(list, answerUnavailable);
     await page.goto('/directory');
     await expect(page.getByText('Error loading ads. Please try again later.')).toBeVisible({ timeout: 10_000 });
     await page.unroute(list);
@@ -177,25 +179,12 @@ test.describe('an ad page', () => {
 
   test('an ad that cannot be loaded says so and loads on Try Again, instead of Ad Not Found', async ({ page }) => {
     const ad = await firstAd(page);
-    const unavailable = 'The service is briefly unavailable. Please try again in a moment.';
     // The database away: the page asks (and retries once) while the server answers 503.
-    await page.route(`**/api/ads/${ad.slug}`, (route) =>
-      route.fulfill({
-        status: 503,
-        headers: { 'retry-after': '5' },
-        json: {
-          statusCode: 503,
-          code: 'UNAVAILABLE',
-          error: 'Service Unavailable',
-          message: unavailable,
-          retryAfter: 5,
-        },
-      }),
-    );
+    await page.route(`**/api/ads/${ad.slug}`, answerUnavailable);
     await page.goto('/directory');
     await cards(page).first().getByRole('link', { name: ad.title }).click();
     await expect(page.getByRole('heading', { name: 'Unable to load this ad' })).toBeVisible({ timeout: 10_000 });
-    await expect(page.getByText(unavailable)).toBeVisible();
+    await expect(page.getByText(DATABASE_UNAVAILABLE.message)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ad Not Found' })).toHaveCount(0);
     await page.unroute(`**/api/ads/${ad.slug}`);
     await page.getByRole('button', { name: 'Try Again' }).click();

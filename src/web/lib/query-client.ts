@@ -32,7 +32,8 @@ export const FRESH = {
   dashboard: { staleTime: 5 * 60_000, retry: 3 },
 } as const;
 
-const clientError = (err: Error) => err instanceof ApiError && err.status >= 400 && err.status < 500;
+/** The server refused (4xx): a missing or someone else's ad stays so, unlike a failure to answer. */
+export const isRefusal = (err: Error) => err instanceof ApiError && err.status >= 400 && err.status < 500;
 
-/** Retries up to `times`, but never a refusal (4xx): a missing or someone else's ad stays so. */
-export const retryUnlessRefused = (times: number) => (count: number, err: Error) => count < times && !clientError(err);
+/** Retries up to `times`, but never a refusal. */
+export const retryUnlessRefused = (times: number) => (count: number, err: Error) => count < times && !isRefusal(err);

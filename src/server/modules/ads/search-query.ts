@@ -91,9 +91,10 @@ const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(' <-> ');
 
 /**
  * A word and what else it may be written as: a number's words or digits, and the form PostgreSQL gives
- * digits after a hyphen ('-0101'); a kind of business, its category. A number said before 'percent' (or '%') must be said so in words too:
- * 'twenty' alone is also part of 'twenty-four'. In a phrase, only one-word forms (a longer one, or a
- * condition on the next word, would shift the words after it; there the next word is given anyway).
+ * digits after a hyphen ('-0101'); a kind of business, its category. A number said before 'percent' (or
+ * '%') must be said so in words too: 'twenty' alone is also part of 'twenty-four'. In a phrase, only
+ * one-word forms (a longer one, or a condition on the next word, would shift the words after it; there
+ * the next word is given anyway).
  */
 function term(w: string, prefix: boolean, { inPhrase = false, percent = false } = {}): string {
   const forms = [lexeme(w, prefix)];

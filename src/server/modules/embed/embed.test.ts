@@ -159,6 +159,9 @@ describe('the embed page', () => {
     expect(res.statusCode).toBe(400);
     expect(data(res.body)).toEqual({ ad: null });
     expect(res.body).toContain('<title>Ad Not Found | AdReplay</title>');
+    // Refused before any route, so no header forbids framing it.
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toBeUndefined();
   });
 
   it('keeps what an ad says inside its data', async () => {

@@ -40,3 +40,16 @@ Button.displayName = 'Button';
 export function ButtonLink({ variant, size, className, ...props }: LinkProps & ButtonStyle) {
   return <Link className={buttonClass({ variant, size }, className)} {...props} />;
 }
+
+/** Try Again for something that failed to load; it says so while the new attempt runs. */
+export function RetryButton({
+  onRetry,
+  retrying,
+  ...style
+}: ButtonStyle & { onRetry: () => void; retrying: boolean; className?: string }) {
+  return (
+    <Button {...style} onClick={onRetry} disabled={retrying}>
+      {retrying ? 'Trying again...' : 'Try Again'}
+    </Button>
+  );
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { LoadFailure } from '../../components/layout/LoadFailure';
 import { useSession } from './api/session';
 
 const VERIFY_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'USER_NOT_FOUND']);
@@ -24,15 +24,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }
   if (isLoading) return <Waiting />;
   if (error) {
-    return (
-      <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Unable to check your sign-in</h1>
-        <p className="mt-3 text-slate-700">{error.message}</p>
-        <Button className="mt-6" onClick={retry} disabled={isRetrying}>
-          {isRetrying ? 'Trying again...' : 'Try Again'}
-        </Button>
-      </section>
-    );
+    return <LoadFailure title="Unable to check your sign-in" error={error} onRetry={retry} retrying={isRetrying} />;
   }
   if (!user) return <Navigate to={`/login?next=${encodeURIComponent(pathname + search)}`} replace />;
   return children;

@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
-import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
+import { LoadFailure } from '../../components/layout/LoadFailure';
+import { ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, LogoLinesSkeleton, Skeleton } from '../../components/ui/card';
 import { AdLogo } from '../../components/ad/AdLogo';
 import { useAd, useRelatedAds } from '../../features/ads/api/ads';
@@ -16,7 +17,7 @@ import { captionsPath } from '../../../shared/transcripts';
 import { PlayerActions } from '../../features/player/PlayerActions';
 import { useLinkArrival } from '../../features/player/use-link-arrival';
 import { SaveButtons } from '../../features/saved/SaveButtons';
-import { ApiError } from '../../lib/api';
+import { isRefusal } from '../../lib/query-client';
 import { formatDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -220,20 +221,13 @@ export function AdPage() {
   }
   // A refusal (404, or 400 for an address that is no slug) means there is no such ad; anything else (the
   // service briefly away, the network) is a failure to load one that may well exist.
-  if (error && !(error instanceof ApiError && error.status < 500)) {
+  if (error && !isRefusal(error)) {
     return (
-      <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{messages.adUnavailable}</h1>
-        <p className="mt-3 text-slate-700">{error.message}</p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Button onClick={() => void refetch()} disabled={isFetching}>
-            {isFetching ? 'Trying again...' : 'Try Again'}
-          </Button>
-          <ButtonLink to="/" variant="secondary">
-            Return to Home
-          </ButtonLink>
-        </div>
-      </section>
+      <LoadFailure title={messages.adUnavailable} error={error} onRetry={() => void refetch()} retrying={isFetching}>
+        <ButtonLink to="/" variant="secondary">
+          Return to Home
+        </ButtonLink>
+      </LoadFailure>
     );
   }
   if (error || !ad) {

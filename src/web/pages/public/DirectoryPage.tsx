@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATEGORIES, type Category } from '../../../shared/categories';
 import { messages } from '../../../shared/messages';
-import { Button } from '../../components/ui/button';
+import { Button, RetryButton } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
 import { useDirectory } from '../../features/ads/api/ads';
 import { ListenButton } from '../../features/listen/ListenButton';
@@ -144,9 +144,12 @@ export function DirectoryPage() {
             className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
           >
             <p>{messages.directoryError}</p>
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              {query.isFetching ? 'Trying again...' : 'Try Again'}
-            </Button>
+            <RetryButton
+              variant="secondary"
+              size="sm"
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
           </div>
         ) : ads.length === 0 ? (
           <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
