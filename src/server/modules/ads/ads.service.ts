@@ -18,7 +18,16 @@ import {
   type AdsRepository,
   type ListedAdRow,
 } from './ads.repository.js';
-import { editDistance, isNumber, joinWords, mayMean, parseSearch, replaceWords } from './search-query.js';
+import {
+  editDistance,
+  isNumber,
+  joinWords,
+  mayMean,
+  parseSearch,
+  replaceWords,
+  saidNumber,
+  type ParsedSearch,
+} from './search-query.js';
 
 /** Splits ts_headline output at its marks into text parts; null when nothing in it is marked. */
 export function highlightParts(marked: string | null | undefined): HighlightPart[] | null {
@@ -38,9 +47,23 @@ export function highlightParts(marked: string | null | undefined): HighlightPart
   return parts;
 }
 
-function matchOf(row: ListedAdRow): SearchMatch {
-  const transcript = highlightParts(row.transcriptHeadline);
-  const description = transcript ? null : highlightParts(row.descriptionHeadline);
+/**
+ * A passage around a phone number the text says in another grouping than was typed ('5550142' for a
+ * transcript's '555-0142'), which ts_headline cannot mark: up to ten words each side, the number marked.
+ */
+function numberPassage(text: string | null, numbers: string[]): HighlightPart[] | null {
+  const at = text && saidNumber(text, numbers);
+  if (!at) return null;
+  const before = text.slice(Math.max(0, at[0] - 200), at[0]).match(/(?:\S+\s+){0,10}\S*$/)![0];
+  const after = text.slice(at[1], at[1] + 200).match(/^\S*(?:\s+\S+){0,10}/)![0];
+  return [{ text: before }, { text: text.slice(...at), hit: true as const }, { text: after }].filter((p) => p.text);
+}
+
+function matchOf(row: ListedAdRow, search: ParsedSearch): SearchMatch {
+  const transcript = highlightParts(row.transcriptHeadline) ?? numberPassage(row.transcript, search.numbers);
+  const description = transcript
+    ? null
+    : (highlightParts(row.descriptionHeadline) ?? numberPassage(row.description, search.numbers));
   // The number is marked whole: its digit groups are what matched, and apart they read as noise.
   const phone =
     transcript || description || !row.phone || !highlightParts(row.phoneHeadline)
@@ -136,16 +159,17 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
       }
       if (!parsed.tsquery) return { ads: [], count: 0 };
       let result = await repo.listVisible(query, parsed);
-      let didYouMean: string | undefined;
+      let [didYouMean, searched] = [undefined as string | undefined, parsed];
       if (result.count === 0 && parsed.words.length) {
         const instead = await firstFound(
           search!,
           (alternative) => repo.listVisible(query, parseSearch(alternative)),
           (r) => r.count > 0,
         );
-        if (instead) [result, didYouMean] = [instead.results, instead.alternative];
+        if (instead)
+          [result, didYouMean, searched] = [instead.results, instead.alternative, parseSearch(instead.alternative)];
       }
-      const ads = result.rows.map((row) => ({ ...toPublicAd(row), match: matchOf(row) }));
+      const ads = result.rows.map((row) => ({ ...toPublicAd(row), match: matchOf(row, searched) }));
       return { ads, count: result.count, ...(didYouMean ? { didYouMean } : {}) };
     },
 

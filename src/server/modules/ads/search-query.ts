@@ -125,6 +125,8 @@ export interface ParsedSearch {
   highlight: string;
   /** The positive words in order, lowercase (the ones a typo correction may replace). */
   words: string[];
+  /** The phone numbers typed, as digits (with and without a country code): the forms saidNumber looks for. */
+  numbers: string[];
 }
 
 export function parseSearch(input: string): ParsedSearch {
@@ -133,6 +135,7 @@ export function parseSearch(input: string): ParsedSearch {
   const tokens = held.match(/"[^"]*"?|[^\s"]+/g) ?? [];
   const clauses: string[] = [];
   const words: string[] = [];
+  const numbers: string[] = [];
   let joiner = ' & ';
   let count = 0;
   let previous = '';
@@ -164,8 +167,9 @@ export function parseSearch(input: string): ParsedSearch {
       // its groups match the text as written.
       const digits = PHONE_TOKEN.test(raw.replaceAll(GROUPED, ' ')) ? phoneDigits(raw) : null;
       if (digits) {
-        const forms = [...new Set([digits, digits.slice(-10)])].map((d) => `'${d}'`);
-        clause = `(${forms.join(' | ')} | ${clause})`;
+        const forms = [...new Set([digits, digits.slice(-10)])];
+        if (!negated) numbers.push(...forms);
+        clause = `(${forms.map((d) => `'${d}'`).join(' | ')} | ${clause})`;
       }
     }
     if (negated) clause = `!${clause}`;
@@ -174,7 +178,23 @@ export function parseSearch(input: string): ParsedSearch {
     joiner = ' & ';
   }
   const tsquery = clauses.join('');
-  return { tsquery, highlight: tsquery.replaceAll(ALONE, ''), words };
+  return { tsquery, highlight: tsquery.replaceAll(ALONE, ''), words, numbers };
+}
+
+/**
+ * Where a text says one of the typed phone numbers (ParsedSearch.numbers) in any grouping, as [start, end),
+ * or null: the digit forms the database indexes for it (phone_words_in) are its digits together, the last
+ * ten and the last seven.
+ */
+export function saidNumber(text: string, numbers: string[]): [number, number] | null {
+  if (!numbers.length) return null;
+  for (const run of text.matchAll(PHONE_RUN)) {
+    const digits = phoneDigits(run[0]);
+    if (digits && [digits, digits.slice(-10), digits.slice(-7)].some((form) => numbers.includes(form))) {
+      return [run.index, run.index + run[0].length];
+    }
+  }
+  return null;
 }
 
 /** The same search with some words replaced (a 'Did you mean' correction), for parseSearch again. */

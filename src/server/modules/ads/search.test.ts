@@ -194,7 +194,14 @@ describe('GET /api/ads with a search', () => {
     expect(titles(await list('555-0142'))).toEqual(['Corner Hardware Garden Sale']);
     // A number the ad says, typed in another grouping (migration 0017).
     for (const heard of ['5550142', '555 0142', '555.0142']) {
-      expect(titles(await list(heard)), heard).toEqual(['Corner Hardware Garden Sale']);
+      const found = await list(heard);
+      expect(titles(found), heard).toEqual(['Corner Hardware Garden Sale']);
+      // Why it matched: the passage that says the number (ten words each side at most), marked as written.
+      expect(found.ads[0]!.match!.snippetFrom, heard).toBe('transcript');
+      expect(hits(found.ads[0]!.match!.snippet).join(''), heard).toBe('555-0142');
+      expect(joined(found.ads[0]!.match!.snippet), heard).toMatch(
+        /^and hand tools are twenty percent off this month\. Call 555-0142\.?$/,
+      );
     }
     expect(titles(await list('89.99'))).toEqual(['FlowRight Plumbing Repairs']);
     expect(titles(await list('plumbing 24/7'))).toEqual(['FlowRight Plumbing Repairs']);
