@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { DbReply, DbRequest, SentError } from './pglite-thread.js';
 
@@ -12,7 +13,7 @@ const port = parentPort!;
 const { dataDir } = workerData as { dataDir?: string };
 
 /** Extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here). */
-const extensions = { pg_trgm };
+const extensions = { pg_trgm, fuzzystrmatch };
 
 /** The error as plain fields: its class does not cross threads, its SQLSTATE code and details must. */
 function sent(err: unknown): SentError {

@@ -255,6 +255,8 @@ export const adFingerprintSets = pgTable('ad_fingerprint_sets', {
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  // Words that sound alike (Double Metaphone, fuzzystrmatch): 'breaks' for brakes, 'tyre' for tire.
+  index('search_words_sound_idx').using('btree', sql`dmetaphone(${t.word})`),
 ]);
 
 /**

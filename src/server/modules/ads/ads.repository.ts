@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdListQuery, OwnAd, PublicAd, TranscriptionState } from '../../../shared/ads.js';
 import type { Category } from '../../../shared/categories.js';
 import type { Db } from '../../db/client.js';
@@ -282,14 +282,28 @@ export function suggestQueries(db: Db, search: AdSearch, limit: number) {
   };
 }
 
-/** Words of the vocabulary like `word` (trigram similarity, through the trigram index), most alike first. */
+/**
+ * Words of the vocabulary that `word` may stand for: the most alike by trigrams (through the trigram index),
+ * and the ones that sound the same (Double Metaphone, through its index; their letters may share too few
+ * trigrams: 'tyre' and tire), fewest edits first.
+ */
 export function similarWordsQuery(db: Db, word: string, limit: number) {
-  return db
-    .select({ word: searchWords.word, similarity: sql<number>`similarity(${searchWords.word}, ${word})` })
-    .from(searchWords)
-    .where(sql`${searchWords.word} % ${word}`)
-    .orderBy(sql`similarity(${searchWords.word}, ${word}) DESC`, searchWords.word)
-    .limit(limit);
+  const similarity = sql<number>`similarity(${searchWords.word}, ${word})`;
+  const fields = { word: searchWords.word, similarity };
+  return union(
+    db
+      .select(fields)
+      .from(searchWords)
+      .where(sql`${searchWords.word} % ${word}`)
+      .orderBy(desc(similarity), searchWords.word)
+      .limit(limit),
+    db
+      .select(fields)
+      .from(searchWords)
+      .where(sql`dmetaphone(${searchWords.word}) = dmetaphone(${word})`)
+      .orderBy(sql`levenshtein(${searchWords.word}, ${word})`, desc(similarity), searchWords.word)
+      .limit(limit),
+  );
 }
 
 export function createAdsRepository(db: Db) {

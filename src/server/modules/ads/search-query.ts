@@ -219,15 +219,17 @@ export function joinWords(input: string, first: string, second: string): string 
 }
 
 /**
- * Whether a listener who typed `typed` may have meant `word`: a word spelt by ear sounds the same ('kwik'
- * for quick, 'fone' for phone; Double Metaphone), or a misspelling keeps its first letter and is a slip or
- * two away: one edit up to six letters, two from seven (Elasticsearch's fuzziness AUTO:3,7), so 'plumbng'
- * and 'hardwear' are corrected but 'bread' is not a misspelt 'tread', nor 'doctor' a misspelt 'door'.
+ * Whether a listener who typed `typed` may have meant `word`: a word spelt by ear sounds the same (Double
+ * Metaphone) and is two edits away at most ('fone' for phone, 'breaks' for brakes, 'tyre' for tire, but not
+ * 'slow' for sale), or a misspelling keeps its first letter and is a slip or two away: one edit up to six
+ * letters, two from seven (Elasticsearch's fuzziness AUTO:3,7), so 'plumbng' and 'hardwear' are corrected
+ * but 'bread' is not a misspelt 'tread', nor 'doctor' a misspelt 'door'.
  */
 export function mayMean(typed: string, word: string): boolean {
+  const edits = editDistance(typed, word);
   const [a, b] = [doubleMetaphone(typed), doubleMetaphone(word)];
-  if (a.some((code) => b.includes(code))) return true;
-  return typed[0] === word[0] && editDistance(typed, word) <= (typed.length >= 7 ? 2 : 1);
+  if (edits <= 2 && a.some((code) => b.includes(code))) return true;
+  return typed[0] === word[0] && edits <= (typed.length >= 7 ? 2 : 1);
 }
 
 /**

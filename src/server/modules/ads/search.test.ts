@@ -108,10 +108,16 @@ describe('search query parsing', () => {
     expect(editDistance('dentsit', 'dentist')).toBe(1);
     expect(editDistance('cofee', 'coffee')).toBe(1);
     expect(editDistance('dentsit', 'dental')).toBe(3);
-    expect([mayMean('plumbng', 'plumbing'), mayMean('kwik', 'quick'), mayMean('fone', 'phone')]).toEqual([
+    expect([mayMean('plumbng', 'plumbing'), mayMean('fone', 'phone'), mayMean('tyre', 'tire')]).toEqual([
       true,
       true,
       true,
+    ]);
+    // Sounding the same is not enough when the letters are far apart: 'slow' is not a misheard 'sale'.
+    expect([mayMean('breaks', 'brakes'), mayMean('slow', 'sale'), mayMean('kwik', 'quick')]).toEqual([
+      true,
+      false,
+      false,
     ]);
     expect([mayMean('hardwear', 'hardware'), mayMean('realtor', 'realty')]).toEqual([true, true]);
     expect([mayMean('bread', 'tread'), mayMean('matte', 'latte'), mayMean('doctor', 'door')]).toEqual([
@@ -168,6 +174,16 @@ describe('GET /api/ads with a search', () => {
     // 'matte' is a word of its own, not a misspelt 'latte' (as 'bread' is not 'tread').
     expect(await list('matte')).toEqual({ ads: [], count: 0 });
     expect(await list('sunrise matte')).toMatchObject({ didYouMean: 'sunrise', count: 1 });
+    // Words that sound the same whose letters share too little for the trigram index.
+    for (const [typed, meant] of [
+      ['tyre', 'tire'],
+      ['breaks', 'brakes'],
+    ]) {
+      const found = await list(typed!);
+      expect(found.didYouMean, typed).toBe(meant);
+      expect(titles(found)[0], typed).toBe('Quick Tire Brake Special');
+    }
+    expect(await list('slow')).toEqual({ ads: [], count: 0 });
   });
 
   it('leaves out a word no ad says when its correction finds nothing, and says so', async () => {
