@@ -432,3 +432,24 @@ test('a signed-in advertiser is not sent to the login page when the service is b
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('heading', { name: 'Manage Ads' })).toBeVisible();
 });
+
+test('the header keeps a signed-in browser signed in while its session is read or cannot be', async ({ page }) => {
+  await signInDemo(page);
+  await page.goto('/directory');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  const session = '**/api/auth/get-session';
+  await page.route(session, answerUnavailable);
+  await page.reload();
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Log In' })).toHaveCount(0);
+  await page.unroute(session);
+  await page.reload();
+  await header.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(toast(page, 'Logged out successfully')).toBeVisible();
+  // Signed out, the browser no longer says otherwise while the next page reads the session.
+  await page.route(session, answerUnavailable);
+  await page.goto('/directory');
+  await expect(header.getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+});

@@ -6,12 +6,15 @@ import { errorText } from '../../lib/api';
 import { useSignOut } from './api/auth';
 import { useSession } from './api/session';
 
-/** The account corner of the header (the layouts hand it to <Header>): Log In / Sign Up, or Dashboard and sign-out. */
+/**
+ * The account corner of the header (the layouts hand it to <Header>): Log In / Sign Up, or Dashboard and
+ * sign-out, also while the session is still being read for a browser that was signed in.
+ */
 export function HeaderAccount() {
-  const { user } = useSession();
+  const { seemsSignedIn } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
-  if (user) {
+  if (seemsSignedIn) {
     const onSignOut = async () => {
       try {
         // Leave for / before the session clears, so a protected page doesn't bounce to /login.

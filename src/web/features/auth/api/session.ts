@@ -12,6 +12,27 @@ export const sessionKeys = {
 export type SessionProfile = Profile & { email: string };
 
 /**
+ * Whether this browser was signed in when the session was last read: what the header shows until the
+ * session is read again (or while it cannot be), so a signed-in advertiser never sees 'Log In' flash by.
+ */
+const SIGNED_IN_KEY = 'adreplay:signed-in';
+function rememberSignedIn(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    // Storage may be unavailable (private mode): the header then waits for the session's answer.
+  }
+}
+function wasSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Who is signed in. It changes only by signing in or out (which update it), so it never goes stale on
  * its own. A failed read (the service briefly away, no network) is an error, not 'signed out': the
  * dashboard must not send a signed-in advertiser to the login page for it.
@@ -21,6 +42,7 @@ function useSessionUser() {
     queryKey: sessionKeys.user,
     queryFn: async (): Promise<SessionUser | null> => {
       const session = await api<{ user: SessionUser } | null>('/api/auth/get-session');
+      rememberSignedIn(session !== null);
       return session
         ? { id: session.user.id, email: session.user.email, emailVerified: Boolean(session.user.emailVerified) }
         : null;
@@ -50,6 +72,8 @@ export function useSession() {
     isLoading: session.isPending,
     /** Why who is signed in could not be read; `user` is then null without meaning signed out. */
     error: session.error,
+    /** Signed in, or not yet known (being read, or unreadable) and signed in when this browser last knew. */
+    seemsSignedIn: user !== null || (session.data === undefined && wasSignedIn()),
     retry: () => void session.refetch(),
     isRetrying: session.isFetching,
   };
