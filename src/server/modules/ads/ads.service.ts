@@ -89,6 +89,26 @@ function splitsOf(word: string): [string, string][] {
   return cuts.sort((a, b) => Math.abs(a[0].length - a[1].length) - Math.abs(b[0].length - b[1].length));
 }
 
+/**
+ * Searches of three to five words may leave one out when no ad says them all; each try is a search, and
+ * an empty answer should not cost many more.
+ */
+const LEAVE_ONE_OUT = { min: 3, max: 5 };
+
+/**
+ * The search without one of its words, for each word in turn: a listener who remembers a few words of an
+ * ad often has one of them wrong ('bakery free coffee' for a bakery whose coffee is 'on us').
+ */
+function withoutOneWord(search: string): string[] {
+  const words = [...new Set(parseSearch(search).words)];
+  if (words.length < LEAVE_ONE_OUT.min || words.length > LEAVE_ONE_OUT.max) return [];
+  return words.map((word) =>
+    replaceWords(search, new Map([[word, '']]))
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
 export function createAdsService({ repo }: { repo: AdsRepository }) {
   /**
    * What to search for instead when nothing matches, in order: the words written apart or together as
@@ -150,6 +170,19 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
     return null;
   }
 
+  /**
+   * Of these searches, the one that finds the fewest ads but some: leaving out the word that most ads say
+   * keeps the words that tell the ad apart.
+   */
+  async function fewestFound(searches: string[], find: (search: string) => ReturnType<AdsRepository['listVisible']>) {
+    let best: { results: Awaited<ReturnType<typeof find>>; alternative: string } | null = null;
+    for (const alternative of searches) {
+      const results = await find(alternative);
+      if (results.count > 0 && (!best || results.count < best.results.count)) best = { results, alternative };
+    }
+    return best;
+  }
+
   return {
     async list({ search, ...query }: AdListQuery): Promise<AdListResponse> {
       const parsed = search ? parseSearch(search) : null;
@@ -161,11 +194,9 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
       let result = await repo.listVisible(query, parsed);
       let [didYouMean, searched] = [undefined as string | undefined, parsed];
       if (result.count === 0 && parsed.words.length) {
-        const instead = await firstFound(
-          search!,
-          (alternative) => repo.listVisible(query, parseSearch(alternative)),
-          (r) => r.count > 0,
-        );
+        const find = (alternative: string) => repo.listVisible(query, parseSearch(alternative));
+        const instead =
+          (await firstFound(search!, find, (r) => r.count > 0)) ?? (await fewestFound(withoutOneWord(search!), find));
         if (instead)
           [result, didYouMean, searched] = [instead.results, instead.alternative, parseSearch(instead.alternative)];
       }

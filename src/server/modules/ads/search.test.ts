@@ -196,9 +196,17 @@ describe('GET /api/ads with a search', () => {
     const misheard = await list('harbor dentsit');
     expect(misheard.didYouMean).toBe('harbor');
     expect(titles(misheard)).toEqual(['Harbor Pizza Family Night', 'Quick Tire Brake Special']);
+    // Three words or more, all said but never together: one was likely misheard. Without 'pizza', two ads;
+    // without 'free', one: leaving out the word more ads say keeps the ad apart.
+    const oneWrong = await list('food free pizza');
+    expect(oneWrong.didYouMean).toBe('food pizza');
+    expect(titles(oneWrong)).toEqual(['Harbor Pizza Family Night']);
+    expect(titles(await list('bakery pastries pizza'))).toEqual(['Sunrise Bakery Weekend']);
+    // Six words are not tried one by one: an empty answer costs a few searches, not many.
+    expect(await list('bakery pastries sourdough croissants latte pizza')).toEqual({ ads: [], count: 0 });
     // The correction comes first when it finds something.
     expect((await list('croissants cofee')).didYouMean).toBe('croissants coffee');
-    // Words the ads all say, just never together, are not dropped.
+    // Two words the ads say, just never together, are not dropped: neither is more likely misheard.
     expect(await list('dentist pizza')).toEqual({ ads: [], count: 0 });
   });
 
