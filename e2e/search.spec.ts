@@ -35,6 +35,16 @@ test.describe('search that finds what you heard', () => {
     await expect(page.getByText(/^Showing \d+ of \d+ ads$/)).toBeVisible();
   });
 
+  test('a few remembered words with one wrong still find the ad; a hand-typed ?q= searches too', async ({ page }) => {
+    await page.goto(`/directory?q=${encodeURIComponent('food free pizza')}`);
+    await expect(page.getByRole('main').getByRole('searchbox', { name: 'Search ads' })).toHaveValue('food free pizza');
+    await expect(
+      page.getByText('No ads match “food free pizza”, so these are the ads for “food pizza”.'),
+    ).toBeVisible();
+    await expect(page.getByTestId('ad-card')).toHaveCount(1);
+    await expect(page.getByTestId('ad-card')).toContainText('Harbor Pizza Family Night');
+  });
+
   test('a phrase only the transcript holds finds the ad, with the words heard marked', async ({ page }) => {
     await page.goto(`/directory?search=${encodeURIComponent('pup looking scruffy')}`);
     const card = page.getByTestId('ad-card');

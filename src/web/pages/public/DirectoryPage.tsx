@@ -12,12 +12,15 @@ import { AdCardSkeleton, AdGrid } from '../../features/player/AdCard';
 import { cn } from '../../lib/cn';
 import { usePageMeta } from '../../lib/page-meta';
 
-/** The URL is the state: search, category (omitted when all) and location. */
+/**
+ * The URL is the state: search, category (omitted when all) and location. `?q=`, the name most sites
+ * give a search, is read as `?search=` too, so a hand-typed address does not list every ad.
+ */
 function useDirectoryParams() {
   const [params, setParams] = useSearchParams();
   const category = params.get('category');
   return {
-    search: params.get('search') ?? '',
+    search: params.get('search') ?? params.get('q') ?? '',
     category: (CATEGORIES as readonly string[]).includes(category ?? '') ? (category as Category) : ('all' as const),
     location: params.get('location') ?? '',
     apply(next: { search: string; category: string; location: string }) {
