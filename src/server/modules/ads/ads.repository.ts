@@ -283,25 +283,32 @@ export function suggestQueries(db: Db, search: AdSearch, limit: number) {
 }
 
 /**
- * Words of the vocabulary that `word` may stand for: the most alike by trigrams (through the trigram index),
- * and the ones that sound the same (Double Metaphone, through its index; their letters may share too few
- * trigrams: 'tyre' and tire), fewest edits first.
+ * Words of the vocabulary that a typed word may stand for: the most alike by trigrams (through the trigram
+ * index), and the ones that sound the same as any of its `forms` (Double Metaphone, through its index;
+ * their letters may share too few trigrams: 'tyre' and tire), fewest edits first. `forms` is the word as
+ * typed first, then its singular.
  */
-export function similarWordsQuery(db: Db, word: string, limit: number) {
-  const similarity = sql<number>`similarity(${searchWords.word}, ${word})`;
+export function similarWordsQuery(db: Db, forms: string[], limit: number) {
+  const [typed] = forms;
+  const similarity = sql<number>`similarity(${searchWords.word}, ${typed})`;
   const fields = { word: searchWords.word, similarity };
+  const list = (each: (form: string) => SQL) => sql.join(forms.map(each), sql`, `);
   return union(
     db
       .select(fields)
       .from(searchWords)
-      .where(sql`${searchWords.word} % ${word}`)
+      .where(sql`${searchWords.word} % ${typed}`)
       .orderBy(desc(similarity), searchWords.word)
       .limit(limit),
     db
       .select(fields)
       .from(searchWords)
-      .where(sql`dmetaphone(${searchWords.word}) = dmetaphone(${word})`)
-      .orderBy(sql`levenshtein(${searchWords.word}, ${word})`, desc(similarity), searchWords.word)
+      .where(sql`dmetaphone(${searchWords.word}) IN (${list((form) => sql`dmetaphone(${form})`)})`)
+      .orderBy(
+        sql`least(${list((form) => sql`levenshtein(${searchWords.word}, ${form})`)})`,
+        desc(similarity),
+        searchWords.word,
+      )
       .limit(limit),
   );
 }
@@ -333,8 +340,8 @@ export function createAdsRepository(db: Db) {
       return [...first, ...(recent.length === need ? recent : await more.all)];
     },
 
-    async similarWords(word: string, limit: number) {
-      return similarWordsQuery(db, word, limit);
+    async similarWords(forms: string[], limit: number) {
+      return similarWordsQuery(db, forms, limit);
     },
 
     /** Which of these words some ad says (the vocabulary of search_words). */

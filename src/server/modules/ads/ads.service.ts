@@ -139,10 +139,14 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
       unknown.set(word, '');
       const split = splitsOf(word).find(([l, r]) => said.has(l) && said.has(r));
       if (split) apart.set(word, split.join(' '));
-      const candidates = (await repo.similarWords(word, CANDIDATES)).filter((c) => mayMean(word, c.word));
+      // The ads may say the singular of a plural typed by ear: 'breaks' for brake.
+      const forms = [word, ...(/[^s]s$/.test(word) && word.length > 4 ? [word.slice(0, -1)] : [])];
+      const candidates = (await repo.similarWords(forms, CANDIDATES)).filter((c) =>
+        forms.some((form) => mayMean(form, c.word)),
+      );
       if (candidates.length === 0) continue;
       const best = candidates
-        .map((c) => ({ ...c, edits: editDistance(word, c.word) }))
+        .map((c) => ({ ...c, edits: Math.min(...forms.map((form) => editDistance(form, c.word))) }))
         .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity)[0]!;
       replacements.set(word, best.word);
     }
