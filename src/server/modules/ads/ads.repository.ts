@@ -17,6 +17,8 @@ export type ListedAdRow = AdRow & {
   transcriptHeadline?: string | null;
   descriptionHeadline?: string | null;
   phoneHeadline?: string | null;
+  /** Relevance (the title, business, category, location and description); 0 past the ranked matches. */
+  score?: number;
 };
 
 /** Escapes LIKE wildcards so user text matches literally. */
@@ -209,6 +211,7 @@ export function listVisibleQueries(db: Db, q: Omit<AdListQuery, 'search'>, searc
       phoneHeadline: sql<
         string | null
       >`ts_headline('english', ad_phone_words(${unmarked(ads.phone)}), ${tsq(search.highlight)}, ${HEADLINE_TITLE})`,
+      score: page.score,
     })
     .from(ads)
     .innerJoin(page, eq(ads.id, page.id))

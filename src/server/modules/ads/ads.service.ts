@@ -176,13 +176,19 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
 
   /**
    * Of these searches, the one that finds the fewest ads but some: leaving out the word that most ads say
-   * keeps the words that tell the ad apart.
+   * keeps the words that tell the ad apart. Between as few, the one whose first ad says its words where
+   * they count most (title, business, description: 'bakery coffee' for a bakery that pours coffee
+   * before 'free coffee' said only in a coffee ad's transcript).
    */
   async function fewestFound(searches: string[], find: (search: string) => ReturnType<AdsRepository['listVisible']>) {
     let best: { results: Awaited<ReturnType<typeof find>>; alternative: string } | null = null;
+    const score = (r: Awaited<ReturnType<typeof find>>) => Number(r.rows[0]?.score ?? 0);
     for (const alternative of searches) {
       const results = await find(alternative);
-      if (results.count > 0 && (!best || results.count < best.results.count)) best = { results, alternative };
+      if (results.count === 0) continue;
+      const fewer = !best || results.count < best.results.count;
+      const asFewButCloser = best && results.count === best.results.count && score(results) > score(best.results);
+      if (fewer || asFewButCloser) best = { results, alternative };
     }
     return best;
   }

@@ -203,6 +203,11 @@ describe('GET /api/ads with a search', () => {
     expect(oneWrong.didYouMean).toBe('food pizza');
     expect(titles(oneWrong)).toEqual(['Harbor Pizza Family Night']);
     expect(titles(await list('bakery pastries pizza'))).toEqual(['Sunrise Bakery Weekend']);
+    // As few either way ('stale coffee' finds only the roaster, 'bakery coffee' only the bakery): the one whose
+    // ad says the words in its title or description, not only in its transcript.
+    const asFew = await list('bakery stale coffee');
+    expect(asFew.didYouMean).toBe('bakery coffee');
+    expect(titles(asFew)).toEqual(['Sunrise Bakery Weekend']);
     // Six words are not tried one by one: an empty answer costs a few searches, not many.
     expect(await list('bakery pastries sourdough croissants latte pizza')).toEqual({ ads: [], count: 0 });
     // The correction comes first when it finds something.
