@@ -35,6 +35,12 @@ const QUERIES: [string, string][] = [
   ['page 50', 'page=50'],
   [`broad search in a category ('${COMMON_WORD}', Retail)`, `search=${COMMON_WORD}&category=Retail`],
   [`broad search, page 20 (past the ranked matches)`, `search=${COMMON_WORD}&page=20`],
+  // No ad says these together (two cities): the directory tries each without one word (decision 15).
+  [`three words never said together ('boise tampa ${COMMON_WORD}')`, `search=boise+tampa+${COMMON_WORD}`],
+  [
+    `five words never said together ('boise tampa fresh ${COMMON_WORD} sale')`,
+    `search=boise+tampa+fresh+${COMMON_WORD}+sale`,
+  ],
 ];
 // The last: a word nearly every transcript says and no title holds, so the transcript-only part runs.
 const SUGGESTS = [RARE_WORD.slice(0, 3), COMMON_WORD.slice(0, 4), 'tuxdeo', 'ninetee'];

@@ -178,19 +178,17 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
    * Of these searches, the one that finds the fewest ads but some: leaving out the word that most ads say
    * keeps the words that tell the ad apart. Between as few, the one whose first ad says its words where
    * they count most (title, business, description: 'bakery coffee' for a bakery that pours coffee
-   * before 'free coffee' said only in a coffee ad's transcript).
+   * before 'free coffee' said only in a coffee ad's transcript). Only counted at first, side by side: a
+   * server database answers them together, and the page is read for the fewest only.
    */
-  async function fewestFound(searches: string[], find: (search: string) => ReturnType<AdsRepository['listVisible']>) {
-    let best: { results: Awaited<ReturnType<typeof find>>; alternative: string } | null = null;
-    const score = (r: Awaited<ReturnType<typeof find>>) => Number(r.rows[0]?.score ?? 0);
-    for (const alternative of searches) {
-      const results = await find(alternative);
-      if (results.count === 0) continue;
-      const fewer = !best || results.count < best.results.count;
-      const asFewButCloser = best && results.count === best.results.count && score(results) > score(best.results);
-      if (fewer || asFewButCloser) best = { results, alternative };
-    }
-    return best;
+  async function fewestFound(query: Omit<AdListQuery, 'search'>, searches: string[]) {
+    const counts = await Promise.all(searches.map((s) => repo.countVisible(query, parseSearch(s))));
+    const fewest = Math.min(...counts.filter((n) => n > 0));
+    const tied = searches.filter((_, i) => counts[i] === fewest);
+    const pages = await Promise.all(tied.map((s) => repo.pageVisible(query, parseSearch(s))));
+    const score = (i: number) => Number(pages[i]![0]?.score ?? 0);
+    const best = pages.reduce((b, _, i) => (score(i) > score(b) ? i : b), 0);
+    return tied.length ? { results: { rows: pages[best]!, count: fewest }, alternative: tied[best]! } : null;
   }
 
   return {
@@ -206,7 +204,7 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
       if (result.count === 0 && parsed.words.length) {
         const find = (alternative: string) => repo.listVisible(query, parseSearch(alternative));
         const instead =
-          (await firstFound(search!, find, (r) => r.count > 0)) ?? (await fewestFound(withoutOneWord(search!), find));
+          (await firstFound(search!, find, (r) => r.count > 0)) ?? (await fewestFound(query, withoutOneWord(search!)));
         if (instead)
           [result, didYouMean, searched] = [instead.results, instead.alternative, parseSearch(instead.alternative)];
       }
