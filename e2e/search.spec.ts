@@ -35,6 +35,13 @@ test.describe('search that finds what you heard', () => {
     await expect(page.getByText(/^Showing \d+ of \d+ ads$/)).toBeVisible();
   });
 
+  test('a word spelt by ear suggests the ad it sounds like', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('searchbox', { name: 'Search ads' }).fill('quick tyre');
+    await expect(page.getByRole('option', { name: /Quick Tire and Brake Winter Check/ })).toBeVisible();
+    await expect(page.getByText('Did you mean quick tire?')).toBeVisible();
+  });
+
   test('a few remembered words with one wrong still find the ad; a hand-typed ?q= searches too', async ({ page }) => {
     await page.goto(`/directory?q=${encodeURIComponent('food free pizza')}`);
     await expect(page.getByRole('main').getByRole('searchbox', { name: 'Search ads' })).toHaveValue('food free pizza');
