@@ -55,7 +55,11 @@ function numberPassage(text: string | null, numbers: string[]): HighlightPart[] 
   const at = text && saidNumber(text, numbers);
   if (!at) return null;
   const before = text.slice(Math.max(0, at[0] - 200), at[0]).match(/(?:\S+\s+){0,10}\S*$/)![0];
-  const after = text.slice(at[1], at[1] + 200).match(/^\S*(?:\s+\S+){0,10}/)![0];
+  // Without the closing punctuation, as ts_headline gives a passage: the card puts '...' after it.
+  const after = text
+    .slice(at[1], at[1] + 200)
+    .match(/^\S*(?:\s+\S+){0,10}/)![0]
+    .replace(/[.!?,;:]+$/, '');
   return [{ text: before }, { text: text.slice(...at), hit: true as const }, { text: after }].filter((p) => p.text);
 }
 
