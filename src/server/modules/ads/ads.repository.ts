@@ -317,12 +317,6 @@ export function similarWordsQuery(db: Db, forms: string[], limit: number) {
 }
 
 export function createAdsRepository(db: Db) {
-  /** listVisible's page alone. */
-  const pageVisible = async (q: Omit<AdListQuery, 'search'>, search?: AdSearch) =>
-    (await listVisibleQueries(db, q, search).rows) as ListedAdRow[];
-  /** listVisible's exact total alone. */
-  const countVisible = async (q: Omit<AdListQuery, 'search'>, search?: AdSearch): Promise<number> =>
-    (await listVisibleQueries(db, q, search).count)[0]?.n ?? 0;
   // Cold ad pages asked for together (thousands of slugs, each read once) cost one query per turn, not one each.
   const visibleBySlug = batchedLookup(async (slugs: string[]) => {
     const rows = await db
@@ -334,11 +328,20 @@ export function createAdsRepository(db: Db) {
   return {
     /** Visible ads matching the query, newest first, with the exact total. */
     async listVisible(q: Omit<AdListQuery, 'search'>, search?: AdSearch) {
-      const [rows, count] = await Promise.all([pageVisible(q, search), countVisible(q, search)]);
-      return { rows, count };
+      const { rows, count } = listVisibleQueries(db, q, search);
+      const [found, [total]] = await Promise.all([rows, count]);
+      return { rows: found as ListedAdRow[], count: total?.n ?? 0 };
     },
-    pageVisible,
-    countVisible,
+
+    /** listVisible's page alone. */
+    async pageVisible(q: Omit<AdListQuery, 'search'>, search?: AdSearch) {
+      return (await listVisibleQueries(db, q, search).rows) as ListedAdRow[];
+    },
+
+    /** listVisible's exact total alone. */
+    async countVisible(q: Omit<AdListQuery, 'search'>, search?: AdSearch): Promise<number> {
+      return (await listVisibleQueries(db, q, search).count)[0]?.n ?? 0;
+    },
 
     async suggest(search: AdSearch, limit: number) {
       const { head, transcriptOnly } = suggestQueries(db, search, limit);
