@@ -118,8 +118,11 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
    * What to search for instead when nothing matches, in order: the words written apart or together as
    * the ads say them ('flow right' finds 'FlowRight', 'quicktire' finds 'Quick Tire'); each word the ads
    * never say replaced by the most alike word they do that it may stand for (trigram similarity, then
-   * fewest edits; the same sound, or a slip of the keys: mayMean); then those words left out, so
-   * that the words a listener remembered right still find the ad ('fresh bred' finds what says 'fresh').
+   * fewest edits; the same sound, or a slip of the keys: mayMean); then those words left out, so that
+   * the words a listener remembered right still find the ad ('fresh bred' finds what says 'fresh'). Not
+   * both at once: 'lawn mower' is not 'loan'. A word the vocabulary lacks but that finds ads alone is
+   * remembered right: another form of a word they say ('plumber' for 'plumbers'), or a kind of business
+   * ('car').
    */
   async function alternatives(search: string): Promise<string[]> {
     const plain = parseSearch(search).words.filter((w) => !isNumber(w));
@@ -135,11 +138,13 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
     ]);
     let spaced = search;
     for (const [a, b] of pairs) if (said.has(a + b)) spaced = joinWords(spaced, a, b);
+    const unsaid = [...new Set(plain)].filter((word) => word.length >= 3 && !said.has(word));
+    const findsAlone = await repo.findsAny(unsaid.map((word) => parseSearch(word)));
     const apart = new Map<string, string>();
     const replacements = new Map<string, string>();
     const unknown = new Map<string, string>();
-    for (const word of new Set(plain)) {
-      if (word.length < 3 || said.has(word)) continue;
+    for (const [i, word] of unsaid.entries()) {
+      if (findsAlone[i]) continue;
       unknown.set(word, '');
       const split = splitsOf(word).find(([l, r]) => said.has(l) && said.has(r));
       if (split) apart.set(word, split.join(' '));

@@ -216,6 +216,18 @@ describe('GET /api/ads with a search', () => {
     expect(await list('dentist pizza')).toEqual({ ads: [], count: 0 });
   });
 
+  it('keeps a word that finds ads though no ad writes it so, and leaves out the one no ad says', async () => {
+    // 'roaster' is the singular of the title's 'Roasters', 'car' a kind of business: remembered right.
+    const form = await list('emergency roaster');
+    expect(form.didYouMean).toBe('roaster');
+    expect(titles(form)).toEqual(['Bean There Coffee Roasters']);
+    const kind = await list('used car');
+    expect(kind.didYouMean).toBe('car');
+    expect(titles(kind)).toEqual(['Quick Tire Brake Special']);
+    // Not a correction and a word left out at once: two guesses are one too many ('lawn mower' is not 'loan').
+    expect(await list('dentsit emergency')).toEqual({ ads: [], count: 0 });
+  });
+
   it('finds a number however the ad and the listener wrote it', async () => {
     expect(titles(await list('20% off'))).toEqual(['Corner Hardware Garden Sale']);
     expect(titles(await list('twenty percent off'))).toEqual(['Corner Hardware Garden Sale']);
@@ -356,6 +368,12 @@ describe('GET /api/ads/suggest', () => {
     const { body } = await suggest('pastries zzzzunicorn');
     expect(body.didYouMean).toBe('pastries');
     expect(body.suggestions.map((s) => s.title)).toEqual(['Sunrise Bakery Weekend']);
+  });
+
+  it('suggests by a word that finds ads though no ad writes it so', async () => {
+    const { body } = await suggest('used car');
+    expect(body.didYouMean).toBe('car');
+    expect(body.suggestions.map((s) => s.title)).toEqual(['Quick Tire Brake Special']);
   });
 
   it('ignores a blank search and refuses a missing or long one', async () => {
