@@ -357,16 +357,6 @@ export function createAdsRepository(db: Db) {
       return similarWordsQuery(db, forms, limit);
     },
 
-    /**
-     * Whether each search alone finds a visible ad: one indexed look at the narrow table each, stopping at
-     * the first match.
-     */
-    async findsAny(searches: AdSearch[]): Promise<boolean[]> {
-      const first = (search: AdSearch) =>
-        db.select({ id: adSearch.adId }).from(adSearch).where(matchesSearch(adSearch.searchVector, search)).limit(1);
-      return (await Promise.all(searches.map(first))).map((rows) => rows.length > 0);
-    },
-
     /** Which of these words some ad says (the vocabulary of search_words). */
     async knownWords(words: string[]): Promise<Set<string>> {
       if (!words.length) return new Set();

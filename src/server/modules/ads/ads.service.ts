@@ -99,6 +99,15 @@ function splitsOf(word: string): [string, string][] {
  */
 const LEAVE_ONE_OUT = { min: 3, max: 5 };
 
+/** The whole directory, for counting what a word finds alone. */
+const EVERY_AD: Omit<AdListQuery, 'search'> = {
+  category: undefined,
+  location: undefined,
+  featured: undefined,
+  page: 0,
+  limit: 1,
+};
+
 /**
  * The search without one of its words, for each word in turn: a listener who remembers a few words of an
  * ad often has one of them wrong ('bakery free coffee' for a bakery whose coffee is 'on us').
@@ -139,7 +148,8 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
     let spaced = search;
     for (const [a, b] of pairs) if (said.has(a + b)) spaced = joinWords(spaced, a, b);
     const unsaid = [...new Set(plain)].filter((word) => word.length >= 3 && !said.has(word));
-    const findsAlone = await repo.findsAny(unsaid.map((word) => parseSearch(word)));
+    // Counted as the list counts (an EXISTS let the planner scan every ad for a word none says).
+    const findsAlone = await Promise.all(unsaid.map((word) => repo.countVisible(EVERY_AD, parseSearch(word))));
     const apart = new Map<string, string>();
     const replacements = new Map<string, string>();
     const unknown = new Map<string, string>();
