@@ -84,3 +84,22 @@ test.describe('search that finds what you heard', () => {
     await expect(lines.nth(1)).not.toHaveAttribute('aria-current', 'true');
   });
 });
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('a word said in another form than the ad writes it, beside one no ad says, finds the ad; its card opens on a tap', async ({
+    page,
+  }) => {
+    await page.goto('/directory');
+    const box = page.getByRole('main').getByRole('searchbox', { name: 'Search ads' });
+    await box.fill('emergency plumber');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/directory\?search=emergency\+plumber$/);
+    await expect(page.getByText('No ads match “emergency plumber”, so these are the ads for “plumber”.')).toBeVisible();
+    const card = page.getByTestId('ad-card');
+    await expect(card).toHaveCount(1);
+    await card.getByRole('link', { name: /FlowRight Plumbing 24-Hour Service/ }).tap();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('FlowRight Plumbing 24-Hour Service');
+  });
+});
