@@ -115,11 +115,13 @@ const EVERY_AD: Omit<AdListQuery, 'search'> = {
 function withoutOneWord(search: string): string[] {
   const words = [...new Set(parseSearch(search).words)];
   if (words.length < LEAVE_ONE_OUT.min || words.length > LEAVE_ONE_OUT.max) return [];
-  return words.map((word) =>
-    replaceWords(search, new Map([[word, '']]))
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
+  return words
+    .map((word) =>
+      replaceWords(search, new Map([[word, '']]))
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((rest) => parseSearch(rest).words.length); // not '-x-r-p', which would ask for every ad without them
 }
 
 export function createAdsService({ repo }: { repo: AdsRepository }) {

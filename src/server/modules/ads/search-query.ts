@@ -115,6 +115,13 @@ function term(w: string, prefix: boolean, { inPhrase = false, percent = false } 
   return forms.length > 1 ? `(${forms.join(' | ')})` : forms[0]!;
 }
 
+/**
+ * Three or more letters spelt out one by one ('k-x-r-p', 'K.X.R.P.', 'k x r p'): a station's call sign or a
+ * name said letter by letter on air, which the ads write as one word (KXRP).
+ */
+const SPELT_OUT = /(?<![\p{L}\p{N}])\p{L}(?:[-. ]\p{L}){2,}(?![\p{L}\p{N}])\.?/gu;
+const joinSpeltOut = (input: string) => input.replace(SPELT_OUT, (run) => run.replace(/[-. ]/g, ''));
+
 export interface ParsedSearch {
   /** The to_tsquery input; '' when nothing searchable is left. */
   tsquery: string;
@@ -131,7 +138,7 @@ export interface ParsedSearch {
 
 export function parseSearch(input: string): ParsedSearch {
   // Quoted phrases, then bare tokens (a leading '-' negates); a phone number's groups are one token.
-  const held = input.replace(PHONE_RUN, (run) => (phoneDigits(run) ? run.replaceAll(' ', GROUPED) : run));
+  const held = joinSpeltOut(input).replace(PHONE_RUN, (run) => (phoneDigits(run) ? run.replaceAll(' ', GROUPED) : run));
   const tokens = held.match(/"[^"]*"?|[^\s"]+/g) ?? [];
   const clauses: string[] = [];
   const words: string[] = [];

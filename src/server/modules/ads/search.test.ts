@@ -54,6 +54,7 @@ beforeAll(async () => {
     category: 'Retail',
     transcript: 'Paperbacks are twenty dollars, or two for thirty-five.',
   });
+  await ad('WKRP Listener Pledge', 10, { businessName: 'WKRP', category: 'Other' });
   await ad('Markup Test Ad', 3, {
     businessName: 'Escapes',
     transcript: '<script>alert("x")</script> <b>bold</b> claims: the gizmo sale & more',
@@ -102,6 +103,15 @@ describe('search query parsing', () => {
     expect(parseSearch(`$89.99 24/7`).tsquery).toBe(`'89.99':* & '24/7':*`);
     // 'percent' is kept where no number says it.
     expect(parseSearch(`percent off`).words).toEqual(['percent', 'off']);
+  });
+
+  it('reads letters spelt out one by one as the word the ads write', () => {
+    for (const spelt of ['k-x-r-p', 'K.X.R.P.', 'k x r p', 'kxrp'])
+      expect(parseSearch(spelt).tsquery, spelt).toBe(`'kxrp':*`);
+    expect(parseSearch('k-x-r-p pledge').words).toEqual(['kxrp', 'pledge']);
+    // A letter before a word is not a spelt-out name.
+    expect(parseSearch('x-ray').words).toEqual(['x', 'ray']);
+    expect(parseSearch('a b').words).toEqual(['a', 'b']);
   });
 
   it('counts a swap of neighbouring letters as one edit', () => {
@@ -290,6 +300,16 @@ describe('GET /api/ads with a search', () => {
     // Among other words, whatever their case; with a correction of another word.
     expect((await list('Hard ware garden')).didYouMean).toBe('hardware garden');
     expect((await list('flow right plumbng')).didYouMean).toBe('flowright plumbing');
+  });
+
+  it('finds a call sign spelt out letter by letter, and never offers a search for every ad', async () => {
+    for (const spelt of ['w-k-r-p', 'W.K.R.P.', 'w k r p']) {
+      const found = await list(spelt);
+      expect(titles(found), spelt).toEqual(['WKRP Listener Pledge']);
+      expect(found.didYouMean, spelt).toBeUndefined();
+    }
+    // Leaving out the first of words joined by hyphens left '-dentist-coffee': every ad without them.
+    expect(await list('pizza-dentist-coffee')).toEqual({ ads: [], count: 0 });
   });
 
   it('offers no correction when nothing is alike', async () => {
