@@ -394,9 +394,17 @@ export function createAdsRepository(db: Db) {
       return db.transaction((tx) => fn(tx as unknown as Db));
     },
 
+    /** Reads that see the database at one moment (a read-only, repeatable-read transaction). */
+    snapshot<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx as unknown as Db), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+    },
+
     /** Every ad of one owner, any status, newest first. */
-    async listByOwner(userId: string) {
-      return db.select(adColumns).from(ads).where(eq(ads.userId, userId)).orderBy(desc(ads.createdAt), desc(ads.id));
+    async listByOwner(userId: string, tx: Db = db) {
+      return tx.select(adColumns).from(ads).where(eq(ads.userId, userId)).orderBy(desc(ads.createdAt), desc(ads.id));
     },
 
     /** The ad if it exists and belongs to the user; someone else's ad looks exactly like a missing one. */
@@ -428,8 +436,9 @@ export function createAdsRepository(db: Db) {
       audioUrl: string,
       since: Date,
       values: Pick<NewAdRow, 'transcript' | 'transcriptSegments'>,
+      tx: Db = db,
     ) {
-      const written = await db
+      const written = await tx
         .update(ads)
         .set({ ...values, transcriptEditedAt: null, updatedAt: new Date() })
         .where(transcriptionWanted(id, audioUrl, since))
@@ -438,8 +447,13 @@ export function createAdsRepository(db: Db) {
     },
 
     /** Whether an automatic transcript of `audioUrl` begun at `since` would still be written; see applyTranscription. */
-    async transcriptionTarget(id: string, audioUrl: string, since: Date): Promise<'wanted' | 'kept' | 'gone'> {
-      const [row] = await db
+    async transcriptionTarget(
+      id: string,
+      audioUrl: string,
+      since: Date,
+      tx: Db = db,
+    ): Promise<'wanted' | 'kept' | 'gone'> {
+      const [row] = await tx
         .select({ audioUrl: ads.audioUrl, wanted: sql<boolean>`${transcriptionWanted(id, audioUrl, since)}` })
         .from(ads)
         .where(eq(ads.id, id));

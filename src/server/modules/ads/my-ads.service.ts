@@ -31,7 +31,7 @@ export interface AudioTranscription {
   /** Told once that transaction has committed, so the work can start at once. */
   enqueued(): void;
   /** The transcription of each ad's audio, by ad id, with the audio it is for. */
-  states(adIds: string[]): Promise<Map<string, TranscriptionState & { audioUrl: string }>>;
+  states(adIds: string[], tx?: Db): Promise<Map<string, TranscriptionState & { audioUrl: string }>>;
 }
 
 const TRANSCRIPTION_OFF: TranscriptionState = { status: 'off', error: null, updatedAt: null };
@@ -75,8 +75,14 @@ export function createMyAdsService(deps: {
   }
 
   /** The owner's view of ads: each with the automatic transcription of its current audio. */
-  async function ownAds(rows: AdRow[]) {
-    const states = transcription && rows.length ? await transcription.states(rows.map((r) => r.id)) : null;
+  async function ownAds(rows: AdRow[], tx?: Db) {
+    const states =
+      transcription && rows.length
+        ? await transcription.states(
+            rows.map((r) => r.id),
+            tx,
+          )
+        : null;
     return rows.map((row) => {
       if (!states) return toOwnAd(row, TRANSCRIPTION_OFF);
       const state = states.get(row.id);
@@ -84,7 +90,7 @@ export function createMyAdsService(deps: {
       return toOwnAd(row, state?.audioUrl === row.audioUrl ? (({ audioUrl: _a, ...s }) => s)(state) : null);
     });
   }
-  const ownAd = async (row: AdRow) => (await ownAds([row]))[0]!;
+  const ownAd = async (row: AdRow, tx?: Db) => (await ownAds([row], tx))[0]!;
 
   /** Removes stored files of a replaced or deleted ad; a failure here must not undo the change. */
   async function removeFiles(urls: (string | null)[]) {
@@ -160,12 +166,13 @@ export function createMyAdsService(deps: {
   }
 
   const service = {
+    // The ads and their transcriptions as of one moment: a job that just ended is seen with its transcript.
     async list(userId: string) {
-      return ownAds(await repo.listByOwner(userId));
+      return repo.snapshot(async (tx) => ownAds(await repo.listByOwner(userId, tx), tx));
     },
 
     async get(userId: string, id: string) {
-      return ownAd(await owned(userId, id));
+      return repo.snapshot(async (tx) => ownAd(await owned(userId, id, tx), tx));
     },
 
     /** Fast refusal before any upload is read; create() checks again under a lock. */
@@ -293,21 +300,30 @@ export function createMyAdsService(deps: {
     /**
      * The automatic transcription's result for an ad's audio, begun at `since`: written unless the ad
      * has another audio now ('gone') or its owner set the transcript at or after `since` ('kept').
+     * `settle` records the outcome (the job's end) in the same transaction: no one reads the new
+     * transcript beside a job still running.
      */
     async applyTranscription(
       adId: string,
       audioUrl: string,
       since: Date,
       result: AutomaticTranscript,
+      settle: (tx: Db, outcome: 'written' | 'kept' | 'gone') => Promise<unknown>,
     ): Promise<'written' | 'kept' | 'gone'> {
-      const written = await repo.applyTranscription(adId, audioUrl, since, {
-        transcript: result.text || null,
-        transcriptSegments: result.segments,
+      return repo.transaction(async (tx) => {
+        const written = await repo.applyTranscription(
+          adId,
+          audioUrl,
+          since,
+          { transcript: result.text || null, transcriptSegments: result.segments },
+          tx,
+        );
+        // Not written: set by the owner after the job began (theirs stays), or the audio was replaced.
+        const target = written ? 'written' : await repo.transcriptionTarget(adId, audioUrl, since, tx);
+        const outcome = target === 'wanted' ? 'kept' : target;
+        await settle(tx, outcome);
+        return outcome;
       });
-      if (written) return 'written';
-      const target = await repo.transcriptionTarget(adId, audioUrl, since);
-      // Set by the owner between the two statements: theirs stays.
-      return target === 'wanted' ? 'kept' : target;
     },
 
     /** Whether a transcription of the audio begun at `since` is still wanted; see applyTranscription. */

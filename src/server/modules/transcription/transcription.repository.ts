@@ -32,8 +32,8 @@ export function createTranscriptionRepository(db: Db) {
         .onConflictDoUpdate({ target: jobs.adId, set: fresh });
     },
 
-    async states(adIds: string[]) {
-      return db
+    async states(adIds: string[], tx: Db = db) {
+      return tx
         .select({
           adId: jobs.adId,
           audioUrl: jobs.audioUrl,
@@ -85,8 +85,14 @@ export function createTranscriptionRepository(db: Db) {
     },
 
     /** The end of a job: done, failed or kept. False when the job is no longer this worker's. */
-    async finish(job: ClaimedJob, at: Date, status: 'done' | 'failed' | 'kept', error: string | null = null) {
-      const rows = await db
+    async finish(
+      job: ClaimedJob,
+      at: Date,
+      status: 'done' | 'failed' | 'kept',
+      error: string | null = null,
+      tx: Db = db,
+    ) {
+      const rows = await tx
         .update(jobs)
         .set({ status, error, leaseUntil: null, claim: null, updatedAt: at })
         .where(held(job))

@@ -60,8 +60,8 @@ export function createTranscription(deps: {
   const queue: AudioTranscription = {
     enqueue: (tx, job) => repo.enqueue(tx, job),
     enqueued: () => wakeUp?.(),
-    async states(adIds) {
-      const rows = await repo.states(adIds);
+    async states(adIds, tx) {
+      const rows = await repo.states(adIds, tx);
       return new Map(
         rows.map((r) => [
           r.adId,
@@ -92,8 +92,9 @@ export function createTranscription(deps: {
       const before = await ads.transcriptionTarget(job.adId, job.audioUrl, job.createdAt);
       if (before !== 'wanted') return void (await repo.finish(job, now(), 'kept'));
       const result = await transcriber.transcribe(await readAudio(job.audioUrl), stopping.signal);
-      const outcome = await ads.applyTranscription(job.adId, job.audioUrl, job.createdAt, result);
-      await repo.finish(job, now(), outcome === 'written' ? 'done' : 'kept');
+      const outcome = await ads.applyTranscription(job.adId, job.audioUrl, job.createdAt, result, (tx, written) =>
+        repo.finish(job, now(), written === 'written' ? 'done' : 'kept', null, tx),
+      );
       log.info({ adId: job.adId, outcome, attempt: job.attempts }, 'transcription finished');
     } catch (err) {
       if (stopping.signal.aborted) {
