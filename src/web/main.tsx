@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: it hands React DOM's flushSync to the router, which navigate(..., { flushSync }) needs.
+import { RouterProvider } from 'react-router/dom';
 import { Toasts } from './components/ui/toast';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
