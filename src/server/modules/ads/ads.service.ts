@@ -206,7 +206,7 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
     const counts = await Promise.all(searches.map((s) => repo.countVisible(query, parseSearch(s))));
     const fewest = Math.min(...counts.filter((n) => n > 0));
     const tied = searches.filter((_, i) => counts[i] === fewest);
-    const pages = await Promise.all(tied.map((s) => repo.pageVisible(query, parseSearch(s))));
+    const pages = await Promise.all(tied.map((s) => repo.pageVisible(query, parseSearch(s), fewest)));
     const score = (i: number) => Number(pages[i]![0]?.score ?? 0);
     const best = pages.reduce((b, _, i) => (score(i) > score(b) ? i : b), 0);
     return tied.length ? { results: { rows: pages[best]!, count: fewest }, alternative: tied[best]! } : null;

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads } from '../../db/schema.js';
 import { createUser, insertAd, makeAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createAdsRepository, RANKED, RECENT_WINDOW } from './ads.repository.js';
+import {
+  createAdsRepository,
+  listVisibleQueries,
+  type ListedAdRow,
+  NARROW_MATCHES,
+  RANKED,
+  RECENT_WINDOW,
+} from './ads.repository.js';
 import { parseSearch } from './search-query.js';
 
 let t: TestApp;
@@ -100,6 +107,38 @@ describe('relevance among the newest matches', () => {
     );
     // A page wholly past them.
     expect((await list('quokka', { page: 17, limit: 12 })).rows.map((a) => a.title)).toEqual(seen.slice(204));
+  });
+});
+
+describe('a page read from the narrow table (few matches)', () => {
+  it(`gives the same page as the wide table, searched or filtered`, async () => {
+    // 'wombat' in 30 transcripts, in the titles of some, across two categories; 'emu' in a few.
+    await t.db.insert(ads).values(
+      Array.from({ length: 30 }, (_, i) =>
+        makeAd({
+          userId: owner,
+          title: i % 7 === 0 ? `Wombat Walks ${i}` : `Bush Camp ${i}`,
+          category: i % 2 ? 'Travel' : 'Other',
+          transcript: i % 5 === 0 ? 'A wombat and an emu.' : 'A wombat at dusk.',
+          createdAt: at(2000 + i),
+        }),
+      ),
+    );
+    const page = (search: string, narrow: boolean, q: { page: number; limit: number; category?: 'Travel' }) =>
+      listVisibleQueries(t.db, q as never, parseSearch(search), { narrow }).rows.then((rows) =>
+        (rows as ListedAdRow[]).map((r) => [r.title, r.score, r.titleHeadline, r.transcriptHeadline]),
+      );
+    for (const search of ['wombat', 'wombat emu', 'womb', 'wombat -emu'])
+      for (const q of [
+        { page: 0, limit: 12 },
+        { page: 1, limit: 5 },
+        { page: 0, limit: 12, category: 'Travel' as const },
+      ]) {
+        const wide = await page(search, false, q);
+        expect(wide.length).toBeGreaterThan(0);
+        expect(await page(search, true, q)).toEqual(wide);
+      }
+    expect((await list('wombat')).count).toBeLessThanOrEqual(NARROW_MATCHES);
   });
 });
 
