@@ -111,10 +111,11 @@ describe('relevance among the newest matches', () => {
 });
 
 describe('a page read from the narrow table (few matches)', () => {
-  it(`gives the same page as the wide table, searched or filtered`, async () => {
-    // 'wombat' in 30 transcripts, in the titles of some, across two categories; 'emu' in a few.
+  it(`gives the same page as the wide table, searched, filtered or past the ${RANKED} ranked matches`, async () => {
+    // 'wombat' in RANKED + 30 transcripts, in the titles of some, across two categories; 'emu' in a fifth.
+    const total = RANKED + 30;
     await t.db.insert(ads).values(
-      Array.from({ length: 30 }, (_, i) =>
+      Array.from({ length: total }, (_, i) =>
         makeAd({
           userId: owner,
           title: i % 7 === 0 ? `Wombat Walks ${i}` : `Bush Camp ${i}`,
@@ -128,17 +129,22 @@ describe('a page read from the narrow table (few matches)', () => {
       listVisibleQueries(t.db, q as never, parseSearch(search), { narrow }).rows.then((rows) =>
         (rows as ListedAdRow[]).map((r) => [r.title, r.score, r.titleHeadline, r.transcriptHeadline]),
       );
+    const read = [];
     for (const search of ['wombat', 'wombat emu', 'womb', 'wombat -emu'])
       for (const q of [
         { page: 0, limit: 12 },
         { page: 1, limit: 5 },
         { page: 0, limit: 12, category: 'Travel' as const },
+        { page: 6, limit: 30 }, // across the ranked matches' end
+        { page: 7, limit: 30 }, // wholly past it
       ]) {
         const wide = await page(search, false, q);
-        expect(wide.length).toBeGreaterThan(0);
         expect(await page(search, true, q)).toEqual(wide);
+        read.push(wide.length);
       }
-    expect((await list('wombat')).count).toBeLessThanOrEqual(NARROW_MATCHES);
+    expect(read.slice(0, 5)).toEqual([12, 5, 12, 30, 20]);
+    expect((await list('wombat')).count).toBe(total);
+    expect(total).toBeLessThanOrEqual(NARROW_MATCHES);
   });
 });
 
