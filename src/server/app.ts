@@ -242,7 +242,7 @@ export async function buildApp(deps: AppDeps) {
     requireUser: createRequireUser(auth, origin, authServerMessages.notLoggedInProfile),
   });
 
-  const adsRepo = createAdsRepository(database.db);
+  const adsRepo = createAdsRepository(database.db, database.directoryDb);
   const publicCache = createPublicCache({ enabled: config.PUBLIC_CACHE });
   app.decorate('publicCache', publicCache);
   const changes = await openPublicChanges({

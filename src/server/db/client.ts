@@ -17,6 +17,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * The public directory's reads (lists, searches, suggestions): on PostgreSQL a pool of their own, so that a
+   * flood of distinct searches waits for its own connections, never for the ones every other request needs
+   * (decision 36); on PGlite, `db`.
+   */
+  directoryDb: Db;
   kind: 'pglite' | 'postgres';
   /** Runs `SELECT 1`: resolves when the database answers, rejects when it cannot be reached. */
   ping(): Promise<void>;
@@ -50,6 +56,8 @@ export interface DatabaseOptions {
   /** PostgreSQL when set, else the embedded PGlite. */
   databaseUrl?: string;
   poolSize?: number;
+  /** PostgreSQL: the connections of the directory's reads (directoryDb), beside poolSize's. */
+  directoryPoolSize?: number;
   /** Where PGlite keeps its files; undefined = in memory (tests). */
   dataDir?: string;
   /** PGlite: how long to wait before starting its thread again after it died (pglite-thread.ts). */
@@ -59,19 +67,25 @@ export interface DatabaseOptions {
 /** Opens PostgreSQL when a URL is given, else PGlite, and brings the schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      // A server that does not answer fails requests in seconds (503) instead of holding them forever.
-      connectionTimeoutMillis: 5_000,
-    });
-    // A connection the server drops (restart, failover, admin) must not take the process down; the pool
-    // replaces it, and the query that was using it fails on its own.
-    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+    const openPool = (max: number) => {
+      const pool = new pg.Pool({
+        connectionString: options.databaseUrl,
+        max,
+        // A server that does not answer fails requests in seconds (503) instead of holding them forever.
+        connectionTimeoutMillis: 5_000,
+      });
+      // A connection the server drops (restart, failover, admin) must not take the process down; the pool
+      // replaces it, and the query that was using it fails on its own.
+      pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+      return pool;
+    };
+    const pool = openPool(options.poolSize ?? 10);
+    const directoryPool = openPool(options.directoryPoolSize ?? 5);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
     return {
       db,
+      directoryDb: drizzlePg(directoryPool, { schema }) as unknown as Db,
       kind: 'postgres',
       ping: async () => void (await pool.query('SELECT 1')),
       notifications: {
@@ -85,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         },
         notify: async (channel, payload) => void (await pool.query('SELECT pg_notify($1, $2)', [channel, payload])),
       },
-      close: () => pool.end(),
+      close: () => Promise.all([pool.end(), directoryPool.end()]).then(() => {}),
     };
   }
 
@@ -115,6 +129,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePglite(drizzlePglite(asPglite), { migrationsFolder: MIGRATIONS_DIR });
     return {
       db,
+      directoryDb: db,
       kind: 'pglite',
       ping: async () => void (await client.query('SELECT 1')),
       thread: () => client.thread(),

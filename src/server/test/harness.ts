@@ -19,7 +19,7 @@ export async function openTestDatabase(): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) return openDatabase({});
   const scratch = await createScratchDatabase(baseUrl, 'adreplay_test');
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4, directoryPoolSize: 2 });
   return {
     ...database,
     async close() {

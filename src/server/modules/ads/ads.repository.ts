@@ -335,7 +335,8 @@ export function similarWordsQuery(db: Db, forms: string[], limit: number) {
   );
 }
 
-export function createAdsRepository(db: Db) {
+/** `directoryDb`: where the directory's lists, counts, suggestions and words are read (Database.directoryDb). */
+export function createAdsRepository(db: Db, directoryDb: Db = db) {
   // Cold ad pages asked for together (thousands of slugs, each read once) cost one query per turn, not one each.
   const visibleBySlug = batchedLookup(async (slugs: string[]) => {
     const rows = await db
@@ -356,7 +357,7 @@ export function createAdsRepository(db: Db) {
         const total = await this.countVisible(q, search);
         return { rows: await this.pageVisible(q, search, total), count: total };
       }
-      const { rows, count } = listVisibleQueries(db, q, search);
+      const { rows, count } = listVisibleQueries(directoryDb, q, search);
       const [found, [total]] = await Promise.all([rows, count]);
       return { rows: found as ListedAdRow[], count: total?.n ?? 0 };
     },
@@ -364,17 +365,17 @@ export function createAdsRepository(db: Db) {
     /** listVisible's page alone, for a search whose exact count is `total`. */
     async pageVisible(q: Omit<AdListQuery, 'search'>, search: AdSearch, total: number) {
       if (total <= q.page * q.limit) return [];
-      const { rows } = listVisibleQueries(db, q, search, { narrow: total <= NARROW_MATCHES });
+      const { rows } = listVisibleQueries(directoryDb, q, search, { narrow: total <= NARROW_MATCHES });
       return (await rows) as ListedAdRow[];
     },
 
     /** listVisible's exact total alone. */
     async countVisible(q: Omit<AdListQuery, 'search'>, search?: AdSearch): Promise<number> {
-      return (await listVisibleQueries(db, q, search).count)[0]?.n ?? 0;
+      return (await listVisibleQueries(directoryDb, q, search).count)[0]?.n ?? 0;
     },
 
     async suggest(search: AdSearch, limit: number) {
-      const { head, transcriptOnly } = suggestQueries(db, search, limit);
+      const { head, transcriptOnly } = suggestQueries(directoryDb, search, limit);
       const first = await head;
       if (first.length >= limit) return first;
       const need = limit - first.length;
@@ -384,13 +385,13 @@ export function createAdsRepository(db: Db) {
     },
 
     async similarWords(forms: string[], limit: number) {
-      return similarWordsQuery(db, forms, limit);
+      return similarWordsQuery(directoryDb, forms, limit);
     },
 
     /** Which of these words some ad says (the vocabulary of search_words). */
     async knownWords(words: string[]): Promise<Set<string>> {
       if (!words.length) return new Set();
-      const rows = await db
+      const rows = await directoryDb
         .select({ word: searchWords.word })
         .from(searchWords)
         .where(inArray(searchWords.word, [...new Set(words)]));
