@@ -19,15 +19,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a flood of directory searches (Po
     // More searches than both pools hold (4 and 2 in tests), each stuck on its count while the narrow
     // table is locked: with one pool they would hold every connection, and the ad page would wait for one.
     const searches: Promise<{ statusCode: number }>[] = [];
-    // A search first, so that the directory's connections are open: a new connection's start waits for
-    // the lock below too.
-    expect((await t.app.inject('/api/ads?search=harbor+diner')).json()).toMatchObject({ count: 1 });
+    // Both pools' connections open first (overlapping sleeps take one each): a new connection's start would
+    // wait for the lock below too.
+    const sleeps = (db: typeof t.db, n: number) =>
+      Promise.all(Array.from({ length: n }, () => db.execute(sql`SELECT pg_sleep(0.05)`)));
+    await Promise.all([sleeps(t.db, 4), sleeps(t.database.directoryDb, 2)]);
     const page = await t.db.transaction(async (tx) => {
       await tx.execute(sql`LOCK TABLE ad_search IN ACCESS EXCLUSIVE MODE`);
       // (inject sends a request once it is awaited.)
       for (let i = 0; i < 8; i++) searches.push(Promise.resolve(t.app.inject(`/api/ads?search=harbor${i}+diner`)));
       // Until the directory's connections are all waiting on the lock.
-      for (let waiting = 0; waiting < 2;) {
+      for (let waiting = 0, tries = 0; waiting < 2; tries++) {
+        if (tries === 250) throw new Error('the searches never reached the lock');
         await new Promise((r) => setTimeout(r, 20));
         const rows = (await tx.execute(
           sql`SELECT count(*)::int AS n FROM pg_stat_activity
