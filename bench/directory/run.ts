@@ -114,7 +114,7 @@ async function bench(kind: 'pglite' | 'postgres') {
       const c = listVisibleQueries(database.db, query, parsed).count.toSQL();
       const [counted] = ((await client.query(c.sql, c.params)) as { rows: Record<string, unknown>[] }).rows;
       const total = Number(Object.values(counted!)[0]); // count(*), unnamed in the SQL
-      // As the repository reads them: several words are counted first, and the count chooses the page's plan.
+      // As the repository reads them: three words or more are counted first, and the count chooses the page's plan.
       const first = parsed && countsFirst(parsed);
       const r = listVisibleQueries(database.db, query, parsed, {
         narrow: first && total <= NARROW_MATCHES,

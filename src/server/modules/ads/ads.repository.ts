@@ -117,10 +117,11 @@ export const RECENT_WINDOW = 500;
  */
 export const NARROW_MATCHES = 2_000;
 /**
- * A search of several words (all of them, or a phrase) is counted before its page is read: each word may
- * be said by many ads and all of them by few, which only the count tells.
+ * A search of three words or more, all of them asked for, is counted before its page is read: each word may
+ * be said by many ads and all of them by few, which only the count tells. Two words are read and counted
+ * side by side: 'kayak snorkel' (1,420 ads) took 23 ms p95 so and 31 counted first (decision 35).
  */
-export const countsFirst = (search: AdSearch) => /&|<->/.test(search.tsquery);
+export const countsFirst = (search: AdSearch) => (search.tsquery.match(/ & /g) ?? []).length >= 2;
 
 const matchesSearch = (vector: AnyPgColumn, search: AdSearch) => sql`${vector} @@ ${tsq(search.tsquery)}`;
 
@@ -347,10 +348,9 @@ export function createAdsRepository(db: Db, directoryDb: Db = db) {
   });
   return {
     /**
-     * Visible ads matching the query, newest first, with the exact total. A search of several words is
-     * counted first (countsFirst): the count chooses how the page is read, and a search that finds nothing
-     * reads no page. One word, or none, is read and counted side by side: the wide table's index is quick
-     * for one rare word.
+     * Visible ads matching the query, newest first, with the exact total. A search of three words or more
+     * is counted first (countsFirst): the count chooses how the page is read, and a search that finds
+     * nothing reads no page. Fewer words, or none, are read and counted side by side.
      */
     async listVisible(q: Omit<AdListQuery, 'search'>, search?: AdSearch) {
       if (search && countsFirst(search)) {
