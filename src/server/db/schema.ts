@@ -218,6 +218,17 @@ export const adSearch = pgTable(
 );
 
 /**
+ * Every lexeme the narrow search table holds (migration 0019, decision 37), kept by a trigger on `ad_search`
+ * and never pruned, like `search_words`. `whole_words(tsquery)` asks for an unfinished word ('bakeri':*)
+ * as the few whole lexemes that begin so: GIN must read every posting of a prefix before it can combine it
+ * with the other words, but it skips through exact lexemes from the rarest. Byte order (COLLATE "C") makes
+ * the lexemes that begin with a prefix one range of the key.
+ */
+export const searchLexemes = pgTable('search_lexemes', {
+  lexeme: text('lexeme').primaryKey(),
+});
+
+/**
  * Landmarks of an ad's audio (see src/shared/fingerprint): the unsigned 32-bit hash stored with the same
  * bits as a signed int4, and its frame. No key: rows are only ever found by hash or replaced by ad.
  */
@@ -451,6 +462,7 @@ export const schema = {
   adFingerprints,
   adFingerprintSets,
   searchWords,
+  searchLexemes,
   transcriptionJobs,
   analytics,
   analyticsDaily,

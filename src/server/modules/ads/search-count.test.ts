@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ads } from '../../db/schema.js';
+import { adIsPublic, ads, searchLexemes } from '../../db/schema.js';
 import { createUser, insertAd, makeAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
@@ -166,5 +166,47 @@ describe('suggestions from transcripts only', () => {
       (await createAdsRepository(t.db).suggest(parseSearch(q), 5)).map((s) => s.title);
     expect(await suggest('numba')).toEqual([2, 3, 4, 7, 9].map((i) => `Reef Trips ${i}`));
     expect(await suggest('wallab')).toEqual([`Reef Trips ${total - 2}`, `Reef Trips ${total - 1}`]);
+  });
+});
+
+describe('unfinished words asked for as whole lexemes (whole_words)', () => {
+  const wholeWords = async (tsquery: string) =>
+    (
+      (await t.db.execute(sql`SELECT whole_words(${tsquery}::tsquery)::text AS q`)) as unknown as {
+        rows: { q: string }[];
+      }
+    ).rows[0]!.q;
+
+  it('finds what the prefix finds, a word new to the directory included', async () => {
+    for (const [i, title] of ['Capybara Petting', 'Capybaras at Dawn', 'Capstone Tutors', 'Capsule Hotel'].entries())
+      await insertAd(t.db, { userId: owner, title, transcript: `Visit ${title} ${i}.` });
+    expect(await wholeWords(`'capy':*`)).toBe(`'capybara'`);
+    expect(await wholeWords(`'caps':* & !'capsul':*`)).toBe(`( 'capston' | 'capsul' ) & !'capsul'`);
+    // The count (whole_words on ad_search) against the prefix on the wide table.
+    const wide = async (search: string) =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(ads)
+          .where(and(adIsPublic, sql`${ads.searchVector} @@ to_tsquery('english', ${parseSearch(search).tsquery})`))
+      )[0]!.n;
+    for (const search of ['capy', 'caps', 'cap', 'capybara dawn', '"visit capy"', 'caps -capsule', 'capstone or capy'])
+      expect({ search, n: (await list(search)).count }).toEqual({ search, n: await wide(search) });
+    expect((await list('cap')).count).toBe(4);
+
+    // A lexeme no ad said before is there as soon as the ad is.
+    await insertAd(t.db, { userId: owner, title: 'Capsicum Farm Shop' });
+    expect((await list('capsi')).count).toBe(1);
+    expect(await wholeWords(`'caps':*`)).toBe(`'capsicum' | 'capston' | 'capsul'`);
+  });
+
+  it('keeps a prefix that begins more than 32 lexemes, or none, or has a weight; quotes and backslashes survive', async () => {
+    const lexemes = [...Array.from({ length: 33 }, (_, i) => `zq${i}`), `o'zq`, `o'zqy`, 'a\\zq', 'a\\zqx'];
+    await t.db.insert(searchLexemes).values(lexemes.map((lexeme) => ({ lexeme })));
+    expect(await wholeWords(`'zq':*`)).toBe(`'zq':*`);
+    expect(await wholeWords(`'zq3':* <-> 'tour'`)).toBe(`( 'zq3' | 'zq30' | 'zq31' | 'zq32' ) <-> 'tour'`);
+    expect(await wholeWords(`'zq3':*B`)).toBe(`'zq3':*B`);
+    expect(await wholeWords(`'zqz':*`)).toBe(`'zqz':*`);
+    expect(await wholeWords(`'o''zq':* & 'a\\\\zq':*`)).toBe(`( 'o''zq' | 'o''zqy' ) & ( 'a\\\\zq' | 'a\\\\zqx' )`);
   });
 });
