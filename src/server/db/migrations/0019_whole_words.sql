@@ -26,34 +26,29 @@ ON CONFLICT DO NOTHING;
 -- The query with each prefix without a weight ('bakeri':*) replaced by the lexemes that begin so
 -- (( 'bakeri' | 'bakerie' )): the same matches, as search_lexemes holds every lexeme of ad_search. A prefix
 -- that begins more than 32 lexemes, or none, stays as it is. Not for ranking: ts_rank scores an OR of
--- lexemes unlike a prefix.
+-- lexemes unlike a prefix. One statement (PL/pgSQL keeps its plan) with constant patterns (compiled once).
 CREATE FUNCTION whole_words(query tsquery) RETURNS tsquery LANGUAGE plpgsql STABLE AS $$
-DECLARE
-  result text := query::text;
-  quoted text;
-  prefix text;
-  lexemes text[];
 BEGIN
-  -- The text form quotes a lexeme, doubling a quote and escaping a backslash; :* and no weight after it.
-  FOR quoted IN
-    SELECT DISTINCT m[1] FROM regexp_matches(result, '''((?:[^''\\]|''''|\\.)*)'':\*(?![A-D])', 'g') AS m
-  LOOP
-    prefix := regexp_replace(replace(quoted, '''''', ''''), '\\(.)', '\1', 'g');
-    SELECT array_agg(lexeme) INTO lexemes FROM (
-      SELECT lexeme FROM search_lexemes
-      WHERE lexeme >= prefix AND lexeme < prefix || chr(1114111)
-      ORDER BY lexeme LIMIT 33
-    ) AS begins;
-    CONTINUE WHEN lexemes IS NULL OR cardinality(lexemes) > 32;
-    result := regexp_replace(
-      result,
-      '''' || regexp_replace(quoted, '([^[:alnum:]])', '\\\1', 'g') || ''':\*(?![A-D])',
-      '( ' || (
-        SELECT string_agg('''' || replace(replace(replace(l, '\', '\\'), '''', ''''''), '\', '\\') || '''', ' | ')
-        FROM unnest(lexemes) AS l
-      ) || ' )',
-      'g');
-  END LOOP;
-  RETURN result::tsquery;
+  -- The text form in pieces: each quoted lexeme with what follows it (:* for a prefix, weights), and the
+  -- operators between. A quote inside a lexeme is doubled and a backslash escaped.
+  RETURN (
+    SELECT coalesce(string_agg(coalesce(whole.lexemes, piece.m[1]), '' ORDER BY piece.n), '')::tsquery
+    FROM regexp_matches(query::text, '''(?:[^''\\]|''''|\\.)*''(?::[*A-D]+)?|[^'']+', 'g')
+      WITH ORDINALITY AS piece(m, n)
+    CROSS JOIN LATERAL (
+      SELECT regexp_replace(replace(substring(piece.m[1] FROM '^''(.*)'':\*$'), '''''', ''''), '\\(.)', '\1', 'g')
+        AS prefix
+    ) AS unquoted
+    LEFT JOIN LATERAL (
+      SELECT '( ' || string_agg('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || '''', ' | ') || ' )'
+        AS lexemes
+      FROM (
+        SELECT lexeme FROM search_lexemes
+        WHERE lexeme >= unquoted.prefix AND lexeme < unquoted.prefix || chr(1114111)
+        ORDER BY lexeme LIMIT 33
+      ) AS begins
+      HAVING count(*) BETWEEN 1 AND 32
+    ) AS whole ON true
+  );
 END;
 $$;

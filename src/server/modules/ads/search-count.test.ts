@@ -4,12 +4,14 @@ import { adIsPublic, ads, searchLexemes } from '../../db/schema.js';
 import { createUser, insertAd, makeAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
+  type AdSearch,
   createAdsRepository,
   listVisibleQueries,
   type ListedAdRow,
   NARROW_MATCHES,
   RANKED,
   RECENT_WINDOW,
+  withWholeWords,
 } from './ads.repository.js';
 import { parseSearch } from './search-query.js';
 
@@ -125,12 +127,16 @@ describe('a page read from the narrow table (few matches)', () => {
         }),
       ),
     );
-    const page = (search: string, narrow: boolean, q: { page: number; limit: number; category?: 'Travel' }) =>
-      listVisibleQueries(t.db, q as never, parseSearch(search), { narrow }).rows.then((rows) =>
+    const page = (search: AdSearch, narrow: boolean, q: { page: number; limit: number; category?: 'Travel' }) =>
+      listVisibleQueries(t.db, q as never, search, { narrow }).rows.then((rows) =>
         (rows as ListedAdRow[]).map((r) => [r.title, r.score, r.titleHeadline, r.transcriptHeadline]),
       );
     const read = [];
-    for (const search of ['wombat', 'wombat emu', 'womb', 'wombat -emu'])
+    for (const words of ['wombat', 'wombat emu', 'womb', 'wombat -emu']) {
+      // As typed, and with its unfinished words spelt whole (decision 37), as the list reads it.
+      const search = parseSearch(words);
+      const whole = await withWholeWords(t.db, search);
+      expect(whole.whole).not.toContain(':*');
       for (const q of [
         { page: 0, limit: 12 },
         { page: 1, limit: 5 },
@@ -140,8 +146,11 @@ describe('a page read from the narrow table (few matches)', () => {
       ]) {
         const wide = await page(search, false, q);
         expect(await page(search, true, q)).toEqual(wide);
+        expect(await page(whole, true, q)).toEqual(wide);
+        expect(await page(whole, false, q)).toEqual(wide);
         read.push(wide.length);
       }
+    }
     expect(read.slice(0, 5)).toEqual([12, 5, 12, 30, 20]);
     expect((await list('wombat')).count).toBe(total);
     expect(total).toBeLessThanOrEqual(NARROW_MATCHES);
