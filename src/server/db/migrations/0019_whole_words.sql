@@ -38,15 +38,16 @@ BEGIN
     CROSS JOIN LATERAL (
       SELECT regexp_replace(replace(substring(piece.m[1] FROM '^''(.*)'':\*$'), '''''', ''''), '\\(.)', '\1', 'g')
         AS prefix
+      OFFSET 0 -- once per piece, not once per lexeme compared with it
     ) AS unquoted
     LEFT JOIN LATERAL (
       SELECT '( ' || string_agg('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || '''', ' | ') || ' )'
         AS lexemes
       FROM (
-        SELECT lexeme FROM search_lexemes
-        WHERE lexeme >= unquoted.prefix AND lexeme < unquoted.prefix || chr(1114111)
-        ORDER BY lexeme LIMIT 33
-      ) AS begins
+        -- In byte order the lexemes that begin with the prefix come first from it.
+        SELECT lexeme FROM search_lexemes WHERE lexeme >= unquoted.prefix ORDER BY lexeme LIMIT 33
+      ) AS next
+      WHERE starts_with(lexeme, unquoted.prefix)
       HAVING count(*) BETWEEN 1 AND 32
     ) AS whole ON true
   );
