@@ -20,6 +20,7 @@ import {
   countsFirst,
   listVisibleQueries,
   NARROW_MATCHES,
+  pageThroughWholeWords,
   suggestQueries,
   withWholeWords,
 } from '../../src/server/modules/ads/ads.repository.js';
@@ -119,10 +120,11 @@ async function bench(kind: 'pglite' | 'postgres') {
       // As the repository reads them: three words or more are counted first, and the count chooses the page's
       // plan; two words read their page through the whole words, asked for first (decision 37).
       const first = parsed && countsFirst(parsed);
-      const twoWords = parsed && !first && / & /.test(parsed.tsquery);
-      const pageOf = (s: AdSearch | undefined) =>
-        listVisibleQueries(database.db, query, s, { narrow: first && total <= NARROW_MATCHES }).rows.toSQL();
-      const r = pageOf(twoWords ? await withWholeWords(database.db, parsed) : parsed);
+      const twoWords = parsed && pageThroughWholeWords(parsed);
+      const pageSearch: AdSearch | undefined = twoWords ? await withWholeWords(database.db, parsed) : parsed;
+      const r = listVisibleQueries(database.db, query, pageSearch, {
+        narrow: first && total <= NARROW_MATCHES,
+      }).rows.toSQL();
       const readsPage = !first || total > query.page * query.limit;
       const { count } = (await app.inject(`/api/ads?${qs}`)).json() as { count: number };
       const api = await time(() => app.inject(`/api/ads?${qs}`));

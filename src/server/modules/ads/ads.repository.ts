@@ -121,12 +121,19 @@ export const RECENT_WINDOW = 500;
  * suits common words would read them all. Past ~3,000 matches the walk is quicker.
  */
 export const NARROW_MATCHES = 2_000;
+/** How many words (or groups) a search asks for all of. */
+const wordsAsked = (search: AdSearch) => (search.tsquery.match(/ & /g) ?? []).length + 1;
 /**
  * A search of three words or more, all of them asked for, is counted before its page is read: each word may
  * be said by many ads and all of them by few, which only the count tells. Two words are read and counted
  * side by side: 'kayak snorkel' (1,420 ads) took 23 ms p95 so and 31 counted first (decision 35).
  */
-export const countsFirst = (search: AdSearch) => (search.tsquery.match(/ & /g) ?? []).length >= 2;
+export const countsFirst = (search: AdSearch) => wordsAsked(search) >= 3;
+/**
+ * A search of two words, read beside its count, matches its page through the whole words (decision 37):
+ * 'kayak snorkel' (1,420 ads of 100,000), 12 ms → 8 for the page. One word has nothing to skip.
+ */
+export const pageThroughWholeWords = (search: AdSearch) => wordsAsked(search) === 2;
 
 const matchesSearch = (vector: AnyPgColumn, search: AdSearch) =>
   sql`${vector} @@ ${search.whole === undefined ? tsq(search.tsquery) : sql`${search.whole}::tsquery`}`;
@@ -148,7 +155,6 @@ const matchesOnAdSearch = (search: AdSearch) =>
  * per row (81 ms for 'bakery'). A round trip of its own (~0.5 ms).
  */
 export async function withWholeWords(db: Db, search: AdSearch): Promise<AdSearch> {
-  if (search.whole !== undefined) return search;
   const result = (await db.execute(sql`SELECT whole_words(${tsq(search.tsquery)})::text AS whole`)) as unknown as {
     rows: { whole: string }[];
   };
@@ -392,13 +398,11 @@ export function createAdsRepository(db: Db, directoryDb: Db = db) {
         const total = await this.countVisible(q, search);
         return { rows: await this.pageVisible(q, search, total), count: total };
       }
-      // Two words read their page through the whole words (1,420 ads of 100,000: 12 ms → 8 for the page);
-      // one word has nothing to skip.
       const page = async () =>
         listVisibleQueries(
           directoryDb,
           q,
-          search && / & /.test(search.tsquery) ? await withWholeWords(directoryDb, search) : search,
+          search && pageThroughWholeWords(search) ? await withWholeWords(directoryDb, search) : search,
         ).rows;
       const [found, [total]] = await Promise.all([page(), visibleCountQuery(directoryDb, q, search)]);
       return { rows: found as ListedAdRow[], count: total?.n ?? 0 };
