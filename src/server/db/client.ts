@@ -24,6 +24,11 @@ export interface Database {
    */
   directoryDb: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs SQL text as a library hands it (the job runner, src/server/jobs/): with parameters one statement,
+   * without them any number separated by semicolons. Resolves to the (last) statement's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Runs `SELECT 1`: resolves when the database answers, rejects when it cannot be reached. */
   ping(): Promise<void>;
   /**
@@ -87,6 +92,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       directoryDb: drizzlePg(directoryPool, { schema }) as unknown as Db,
       kind: 'postgres',
+      async executeSql(text, values) {
+        const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+      },
       ping: async () => void (await pool.query('SELECT 1')),
       notifications: {
         async listen(channel, onMessage) {
@@ -131,6 +140,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       directoryDb: db,
       kind: 'pglite',
+      executeSql: (text, values) =>
+        values?.length
+          ? client.query<Record<string, unknown>>(text, values)
+          : client.exec<Record<string, unknown>>(text),
       ping: async () => void (await client.query('SELECT 1')),
       thread: () => client.thread(),
       async close() {

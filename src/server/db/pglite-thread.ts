@@ -16,6 +16,8 @@ export type DbRequest =
       rawTypes: number[];
       tx?: number;
     }
+  /** Statements separated by semicolons, without parameters (the simple protocol); the last one's rows. */
+  | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };
@@ -29,6 +31,8 @@ export type DbReply = { id: number; value: unknown } | { id: number; error: Sent
 /** The part of PGlite that drizzle and the app use: queries and transactions. */
 export interface PgliteClient {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  /** Runs statements separated by semicolons (no parameters); resolves to the last one's result. */
+  exec<T>(sql: string): Promise<Results<T>>;
   transaction<T>(fn: (tx: Pick<PgliteClient, 'query'>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The thread it runs on, while one runs (tests stop it, as a WebAssembly abort would). */
@@ -180,6 +184,7 @@ export async function openPgliteThread(
   return {
     thread: () => (thread.stopped() ? undefined : thread.worker),
     query: (sql, params, options) => query(thread, sql, params, options),
+    exec: (sql) => thread.call({ op: 'exec', sql }),
     async transaction(fn) {
       // A transaction lives on the thread it began on; if that thread dies, its remaining calls fail.
       const on = thread;

@@ -54,6 +54,17 @@ async function answer(request: DbRequest): Promise<unknown> {
       if (!on) throw new Error('The transaction has ended');
       return on.query(request.sql, request.params, optionsOf(request));
     }
+    case 'exec': {
+      try {
+        const results = await db.exec(request.sql);
+        return results.at(-1) ?? { rows: [], fields: [] };
+      } catch (err) {
+        // A failed statement inside the text's own BEGIN leaves that transaction open and aborted, and this
+        // is the only connection: end it, as a server would end the failed session's.
+        if (db.isInTransaction()) await db.exec('ROLLBACK');
+        throw err;
+      }
+    }
     case 'begin': {
       let begun!: () => void;
       const started = new Promise<void>((resolve) => (begun = resolve));
