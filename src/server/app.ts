@@ -75,9 +75,11 @@ import { createEmbedService } from './modules/embed/embed.service.js';
 import { createTranscriptionRepository } from './modules/transcription/transcription.repository.js';
 import {
   createTranscription,
-  type TranscriptionWorker,
-  type WorkerOptions,
+  type Transcription,
+  type TranscriptionOptions,
 } from './modules/transcription/transcription.service.js';
+import type { JobRunner } from './jobs/jobs.js';
+import { createJobRunner, type RunnerOptions } from './jobs/pg-boss-runner.js';
 import { WEB_DIST_DIR } from './paths.js';
 
 export interface AppDeps {
@@ -99,8 +101,10 @@ export interface AppDeps {
   clock?: () => Date;
   /** Longest an accepted analytics event waits before its batch is written (default 250 ms). */
   eventFlushMs?: number;
-  /** The automatic transcription's worker, when TRANSCRIBE_URL is set (tests shorten its waits). */
-  transcriptionWorker?: WorkerOptions;
+  /** The job runner's timings (tests shorten them). */
+  jobs?: RunnerOptions;
+  /** The automatic transcription's retries, when TRANSCRIBE_URL is set (tests shorten them). */
+  transcription?: TranscriptionOptions;
   /** Longest a request may take to arrive whole (default REQUEST_TIMEOUT_MS; tests shorten it). */
   requestTimeoutMs?: number;
 }
@@ -111,8 +115,10 @@ declare module 'fastify' {
     sweepUploads: () => Promise<string[]>;
     /** Public reads kept in memory until a change (public-cache.ts). */
     publicCache: PublicCache;
-    /** Runs the automatic transcriptions; null when TRANSCRIBE_URL is not set. */
-    transcriptionWorker: TranscriptionWorker | null;
+    /** The one job runner (src/server/jobs/): queues' counts, attempts' ends, jobs' states. */
+    jobs: JobRunner;
+    /** The automatic transcription; null when TRANSCRIBE_URL is not set. */
+    transcription: Transcription | null;
     /**
      * Computes the landmarks of every ad that lacks them (run in the background at start); resolves to the
      * number of ads indexed, early when the app closes.
@@ -266,11 +272,18 @@ export async function buildApp(deps: AppDeps) {
     requireUser,
     publicChanged,
   });
-  // Automatic transcription, when a speech-to-text service is configured: jobs in the database, run by a
-  // worker in this process from start-up until the app closes.
+  // Background work: one job runner, its queues declared by the modules below; it runs from start-up, and
+  // on close takes no new job and gives the running ones a grace period (then hands them back).
+  const jobs = createJobRunner({ database, log: app.log, options: deps.jobs });
+  app.decorate('jobs', jobs);
+  let jobsStopped: Promise<void> | undefined;
+  app.addHook('preClose', async () => void (jobsStopped = jobs.stop()));
+  app.addHook('onClose', async () => jobsStopped);
+  // Automatic transcription, when a speech-to-text service is configured.
   const transcription = config.TRANSCRIBE_URL
     ? createTranscription({
         repo: createTranscriptionRepository(database.db),
+        jobs,
         transcriber: createOpenAiCompatibleTranscriber({
           baseUrl: config.TRANSCRIBE_URL,
           apiKey: config.TRANSCRIBE_API_KEY,
@@ -278,9 +291,10 @@ export async function buildApp(deps: AppDeps) {
         }),
         storage: deps.storage,
         log: app.log,
-        options: deps.transcriptionWorker,
+        options: deps.transcription,
       })
     : null;
+  app.decorate('transcription', transcription);
   const identify = createIdentifyService({
     repo: createIdentifyRepository(database.db),
     storage: deps.storage,
@@ -299,12 +313,7 @@ export async function buildApp(deps: AppDeps) {
     transcription: transcription?.queue,
     fingerprints: identify,
   });
-  const transcriptionWorker = transcription?.worker(myAds) ?? null;
-  app.decorate('transcriptionWorker', transcriptionWorker);
-  if (transcriptionWorker) {
-    app.addHook('onReady', async () => transcriptionWorker.start());
-    app.addHook('onClose', () => transcriptionWorker.stop());
-  }
+  transcription?.handleWith(myAds);
   const adForm = createAdForm(myAds);
   await app.register(myAdsRoutes, { myAds, adForm, requireUser, limits });
   app.decorate('sweepUploads', () => myAds.sweepFiles());
@@ -363,6 +372,12 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(shareImageRoutes, { ads: adsService });
+
+  // Every queue is declared by now: the runner starts with the app (and the transcriptions under way get their jobs).
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await transcription?.resume();
+  });
 
   // Not encapsulated (fastify-plugin): it sets the whole server's not-found handler beside the web app's GET /* route.
   await app.register(seoRoutes, { webDir, page, config, ads: adsService });

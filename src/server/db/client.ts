@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { MIGRATIONS_DIR } from '../paths.js';
-import { openPgliteThread } from './pglite-thread.js';
+import { executeSqlOn, openPgliteThread } from './pglite-thread.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -140,10 +140,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       directoryDb: db,
       kind: 'pglite',
-      executeSql: (text, values) =>
-        values?.length
-          ? client.query<Record<string, unknown>>(text, values)
-          : client.exec<Record<string, unknown>>(text),
+      executeSql: executeSqlOn(client),
       ping: async () => void (await client.query('SELECT 1')),
       thread: () => client.thread(),
       async close() {

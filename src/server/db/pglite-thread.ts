@@ -39,6 +39,12 @@ export interface PgliteClient {
   thread(): Worker | undefined;
 }
 
+/** SQL text as a library hands it: one statement with parameters, or several without (Database.executeSql). */
+export const executeSqlOn =
+  (client: Pick<PgliteClient, 'query' | 'exec'>) =>
+  (text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> =>
+    values?.length ? client.query(text, values) : client.exec(text);
+
 /** What PGlite itself says once closed; errors.ts reads it as the database being unreachable. */
 const CLOSED = 'PGlite is closed';
 

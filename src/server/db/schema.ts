@@ -271,9 +271,8 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 ]);
 
 /**
- * The automatic transcription of each ad's current audio (one row per ad; a replaced audio starts it over).
- * Claimed with FOR UPDATE SKIP LOCKED and held for a lease, so any number of app processes share the work
- * and a job left by a stopped process runs again once its lease has passed.
+ * The automatic transcription of each ad's current audio, as its owner sees it (one row per ad; a replaced
+ * audio starts it over). The work itself is a job of the job runner's `transcription` queue (decision 38).
  */
 export const transcriptionJobs = pgTable(
   'transcription_jobs',
@@ -284,22 +283,11 @@ export const transcriptionJobs = pgTable(
     audioUrl: text('audio_url').notNull(),
     status: text('status').$type<'pending' | 'running' | 'done' | 'failed' | 'kept'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    claim: uuid('claim'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('transcription_jobs_due_idx')
-      .on(t.runAfter)
-      .where(sql`status = 'pending'`),
-    index('transcription_jobs_leased_idx')
-      .on(t.leaseUntil)
-      .where(sql`status = 'running'`),
-    check('transcription_jobs_status_check', sql`status IN ('pending', 'running', 'done', 'failed', 'kept')`),
-  ],
+  () => [check('transcription_jobs_status_check', sql`status IN ('pending', 'running', 'done', 'failed', 'kept')`)],
 );
 
 /**

@@ -8,7 +8,8 @@ import { openRedis } from '../adapters/redis/redis.js';
 import { createStorage, uploadsDirOf } from '../adapters/storage/index.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import type { WorkerOptions } from '../modules/transcription/transcription.service.js';
+import type { RunnerOptions } from '../jobs/pg-boss-runner.js';
+import type { TranscriptionOptions } from '../modules/transcription/transcription.service.js';
 import { createScratchDatabase } from './scratch-database.js';
 
 /**
@@ -29,6 +30,19 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * The job runner's timings in tests: quick to pick jobs up and to close. The lease stays long enough that a
+ * busy machine's pauses do not pass it (tests of takeovers shorten it).
+ */
+export const TEST_JOBS: RunnerOptions = {
+  pollMs: 50,
+  leaseSeconds: 10,
+  maintenanceSeconds: 1,
+  cronSeconds: 1,
+  graceMs: 1_000,
+  abandonMs: 500,
+};
+
 export async function createTestApp(
   env: Record<string, string> = {},
   opts: {
@@ -41,8 +55,10 @@ export async function createTestApp(
     database?: Database;
     /** With REDIS_URL in `env`: the keys' prefix; apps given the same one share their limits. */
     redisKeyPrefix?: string;
-    /** With TRANSCRIBE_URL in `env`: the transcription worker's waits. */
-    transcriptionWorker?: WorkerOptions;
+    /** The job runner's timings (TEST_JOBS by default). */
+    jobs?: RunnerOptions;
+    /** With TRANSCRIBE_URL in `env`: the transcription's retries. */
+    transcription?: TranscriptionOptions;
     requestTimeoutMs?: number;
   } = {},
 ) {
@@ -80,7 +96,8 @@ export async function createTestApp(
     clock: opts.clock,
     eventFlushMs: opts.eventFlushMs,
     logStream: opts.logStream,
-    transcriptionWorker: opts.transcriptionWorker,
+    jobs: { ...TEST_JOBS, ...opts.jobs },
+    transcription: opts.transcription,
     requestTimeoutMs: opts.requestTimeoutMs,
   });
   await app.ready();

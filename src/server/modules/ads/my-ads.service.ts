@@ -26,10 +26,8 @@ export interface AdFiles {
  * transcription module provides it; app.ts wires it in).
  */
 export interface AudioTranscription {
-  /** Starts the transcription of an ad's new audio, in the transaction that saves it. */
+  /** Starts the transcription of an ad's new audio, in the transaction that saves it (the job runs once it commits). */
   enqueue(tx: Db, job: { adId: string; audioUrl: string; at: Date }): Promise<void>;
-  /** Told once that transaction has committed, so the work can start at once. */
-  enqueued(): void;
   /** The transcription of each ad's audio, by ad id, with the audio it is for. */
   states(adIds: string[], tx?: Db): Promise<Map<string, TranscriptionState & { audioUrl: string }>>;
 }
@@ -220,7 +218,6 @@ export function createMyAdsService(deps: {
           await transcription?.enqueue(tx, { adId: inserted.id, audioUrl: inserted.audioUrl, at });
           return inserted;
         });
-        transcription?.enqueued();
         return ownAd(row);
       } catch (err) {
         await uploader.cleanup();
@@ -262,7 +259,6 @@ export function createMyAdsService(deps: {
             })
           : await repo.update(id, userId, values);
         if (!row) throw new NotFoundError('Ad not found');
-        if (audio) transcription?.enqueued();
         await removeFiles([audio ? before.audioUrl : null, dropLogo ? before.logoUrl : null]);
         return ownAd(row);
       } catch (err) {

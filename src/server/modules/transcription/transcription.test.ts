@@ -14,7 +14,7 @@ import { signUpUser } from '../../test/session.js';
 
 /**
  * Automatic transcription through the whole app: TRANSCRIBE_URL points at a local service that speaks
- * the OpenAI-compatible API, and the app's own worker runs the jobs (polling every 50 ms).
+ * the OpenAI-compatible API, and the app's own job runner runs the jobs (polling every 50 ms).
  */
 let t: TestApp;
 let fake: FakeTranscriber;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   fake = await startFakeTranscriber();
   t = await createTestApp(
     { TRANSCRIBE_URL: fake.url, TRANSCRIBE_API_KEY: 'test-transcribe-key' },
-    { transcriptionWorker: { pollMs: 50, backoffMs: 50 } },
+    { transcription: { retryDelaySeconds: 1 } },
   );
   await t.db.insert(subscriptionPlans).values(PLAN_SEED);
   mp3 = await readFile(path.join(SEED_ASSETS_DIR, 'audio/sunrise-bakery.mp3'));
@@ -111,7 +111,8 @@ describe('automatic transcription', () => {
     expect(found.ads[0]!.match?.snippetFrom).toBe('transcript');
     // The job ended and holds nothing any more.
     const [job] = await t.db.select().from(transcriptionJobs).where(eq(transcriptionJobs.adId, ad.id));
-    expect(job).toMatchObject({ status: 'done', attempts: 1, claim: null, leaseUntil: null });
+    expect(job).toMatchObject({ status: 'done', attempts: 1 });
+    expect((await t.app.jobs.counts()).transcription).toMatchObject({ created: 0, retry: 0, active: 0, completed: 1 });
   });
 
   it("keeps the owner's edit made while the service was working, over the result that comes later", async () => {
@@ -194,7 +195,8 @@ describe('automatic transcription', () => {
     const ad = await create(u.cookie);
     const pending = await until(u.cookie, ad.id, (a) => a.transcription?.error === 'the service answered 503');
     expect(pending.transcription?.status).toMatch(/pending|running/);
-    const done = await until(u.cookie, ad.id, statusIs('done'));
+    // Retries wait 1-2 s, then 2-4 s.
+    const done = await until(u.cookie, ad.id, statusIs('done'), 30_000);
     expect(done.transcript).toBe('Third time lucky.');
     expect(calls).toBe(3);
     const [job] = await t.db.select().from(transcriptionJobs).where(eq(transcriptionJobs.adId, ad.id));
@@ -233,7 +235,7 @@ describe('without TRANSCRIBE_URL (the embedded default)', () => {
   it('says transcription is off, starts no job and runs no worker', async () => {
     const off = await createTestApp({}, { database: t.database });
     try {
-      expect(off.app.transcriptionWorker).toBeNull();
+      expect(off.app.transcription).toBeNull();
       const u = await signUpUser(off);
       const res = await sendForm(off, 'POST', '/api/my/ads', u.cookie, [...FIELDS, audio()]);
       expect(res.statusCode).toBe(201);
