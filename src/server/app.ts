@@ -274,7 +274,11 @@ export async function buildApp(deps: AppDeps) {
   });
   // Background work: one job runner, its queues declared by the modules below; it runs from start-up, and
   // on close takes no new job and gives the running ones a grace period (then hands them back).
-  const jobs = createJobRunner({ database, log: app.log, options: deps.jobs });
+  const jobs = createJobRunner({
+    database,
+    log: app.log,
+    options: { graceMs: config.SHUTDOWN_GRACE_MS, ...deps.jobs },
+  });
   app.decorate('jobs', jobs);
   let jobsStopped: Promise<void> | undefined;
   app.addHook('preClose', async () => void (jobsStopped = jobs.stop()));

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
+  /** At SIGTERM: how long running requests and background jobs get to finish (jobs still running are handed back). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Public reads answered from memory until a change (off only to measure what it saves). */
   PUBLIC_CACHE: bool.default(true),
   TRUST_PROXY: trustProxy.default(false),

@@ -9,6 +9,9 @@ import { isDatabaseUnavailable, rootMessage } from './db/errors.js';
 import { DEMO_ACCOUNT, seedIfEmpty } from './db/seed/seed.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
 
+/** Beyond the grace period, how long shutting down may still take before the process gives up on it. */
+const LATE_MS = 20_000;
+
 async function main() {
   const config = loadConfig();
   const uploadsDir = uploadsDirOf(config);
@@ -42,13 +45,24 @@ async function main() {
   }
 
   let closing = false;
+  /**
+   * SIGTERM (a deploy, a scale-down) or SIGINT: no new request or job is taken; running requests finish and
+   * running jobs get SHUTDOWN_GRACE_MS (then they are handed back untried); accepted analytics events are
+   * written; the database closes; exit 0. Should a request still hang long after that, the process exits 1.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
+    const late = setTimeout(() => {
+      app.log.error('Requests still running long after the grace period; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS + LATE_MS);
+    late.unref();
     await app.close();
     await redis?.close();
     await database.close();
+    app.log.info('Closed cleanly');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
