@@ -1,19 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
-import { executeSqlOn, openPgliteThread } from '../db/pglite-thread.js';
+import type { Database } from '../db/client.js';
 import { openTestDatabase } from '../test/harness.js';
-import { createScratchDatabase } from '../test/scratch-database.js';
 import { GiveUp, RetryLater, type JobEvent, type JobRunner, type QueueOptions } from './jobs.js';
 import { createJobRunner, type RunnerOptions } from './pg-boss-runner.js';
 
 /**
  * The runner on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL). Two runners on one
  * database stand for two app processes. Waits are short (a 2 s lease, 1 s maintenance, 50 ms polls), and
- * every wait is for an event or a state, with a generous bound.
+ * every wait is for an event or a state, with a generous bound. That jobs outlive their process is shown
+ * by src/server/shutdown.test.ts, which restarts the server on its own database.
  */
 const FAST: RunnerOptions = {
   leaseSeconds: 2,
@@ -309,50 +305,5 @@ describe('the job runner', () => {
     expect(await q.send({} as never, { id })).toBe(id);
     expect(await q.send({} as never, { id })).toBeNull();
     expect((await r.counts())[name]).toMatchObject({ created: 3 });
-  });
-});
-
-describe('durability', () => {
-  it('keeps the jobs sent before a restart, and runs them after it', async () => {
-    // A database that outlives its process: PGlite's files in a folder (opened as the app opens them, on
-    // their own thread, without the app's tables), or a PostgreSQL database.
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-jobs-'));
-    const scratch = process.env.TEST_DATABASE_URL
-      ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'adreplay_jobs')
-      : undefined;
-    const open = async () => {
-      if (scratch) return openDatabase({ databaseUrl: scratch.url });
-      const client = await openPgliteThread(dir);
-      return {
-        executeSql: executeSqlOn(client),
-        close: () => client.close(),
-      };
-    };
-    const name = fresh('durable');
-    try {
-      const before = await open();
-      const first = await runner({ [name]: { handler: async () => {} } }, { work: false }, before);
-      const ids = await Promise.all([1, 2, 3].map((n) => first.handles[name]!.send({ n } as never)));
-      await first.stop();
-      await before.close();
-
-      const after = await open();
-      const seen: number[] = [];
-      const second = await runner(
-        { [name]: { handler: async (job) => void seen.push((job.data as { n: number }).n) } },
-        {},
-        after,
-      );
-      for (const id of ids) expect(await second.r.settled(name, id!)).toMatchObject({ state: 'completed' });
-      expect(seen.sort()).toEqual([1, 2, 3]);
-      await second.stop();
-      // The schema is pg-boss's own, beside the app's.
-      const { rows } = await after.executeSql('SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1', [name]);
-      expect(rows[0]).toEqual({ n: 3 });
-      await after.close();
-    } finally {
-      await scratch?.drop();
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });
