@@ -12,7 +12,7 @@ import { createTranscriptionRepository } from './modules/transcription/transcrip
 import { SEED_ASSETS_DIR } from './paths.js';
 import { sendJson, startFakeTranscriber, verboseAnswer } from './test/fake-transcriber.js';
 import { createScratchDatabase } from './test/scratch-database.js';
-import { freePort, spawnServer, type ServerProcess } from './test/server-process.js';
+import { freePort, spawnServer } from './test/server-process.js';
 
 /**
  * SIGTERM as a deploy sends it: the server process (`node --import tsx src/server/main.ts`) is stopped in
