@@ -269,6 +269,8 @@ export function createJobRunner(deps: {
         Promise.resolve().then(() => options.handler(handled)),
         signal,
       );
+      // Taken over meanwhile: the job is another process's attempt now, which ends it.
+      if (signal.reason === LOST) throw new Error(LOST);
       await boss.complete(job.name, job.id);
       event('completed');
     } catch (err) {
