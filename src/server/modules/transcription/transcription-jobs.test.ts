@@ -184,7 +184,10 @@ describe('transcription jobs', () => {
     );
     expect(job).toMatchObject({ status: 'done', attempts: 2 });
     expect(await transcriptOf(ad.id)).toBe('Picked up again.');
-    await until(async () => attemptsOf(restarted).length, (n) => n === 1);
+    await until(
+      async () => attemptsOf(restarted).length,
+      (n) => n === 1,
+    );
     expect(attemptsOf(restarted).map((e) => [e.attempt, e.outcome])).toEqual([[2, 'completed']]);
 
     // The stopped process's late writes no longer count: the transcription has ended.
