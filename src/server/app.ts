@@ -25,6 +25,7 @@ import {
   type ErrorPage,
   ServiceUnavailableError,
 } from './errors.js';
+import { allowedHostNames, hostGuard } from './host-names.js';
 import { inputGuards, inputMessages } from './input-guard.js';
 import { createPublicCache, type PublicCache } from './public-cache.js';
 import { openPublicChanges } from './public-changes.js';
@@ -194,10 +195,13 @@ export async function buildApp(deps: AppDeps) {
         errorPage,
       ),
   });
-  // The error body first, so that the guards' refusals take it too; then the guards, before any route.
+  // A request for another host name is refused before anything else runs (host-names.ts). Then the error
+  // body, so that the other guards' refusals take it too; then those guards, before any route.
+  const hosts = allowedHostNames(config);
+  await app.register(hostGuard, { hosts });
   await app.register(errorHandler, { errorPage });
   await app.register(inputGuards);
-  await app.register(sameOriginGuard, { origin: config.PUBLIC_ORIGIN });
+  await app.register(sameOriginGuard, { origin: config.PUBLIC_ORIGIN, hosts });
   // The audio worker threads end with the app.
   app.addHook('onClose', closeAudioPool);
   // Routes declare params, query, body and answers as zod contracts: parsed, serialised and documented.

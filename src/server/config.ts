@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { hostNameOf } from './host-names.js';
 
 /**
  * The only reader of process.env. Parsed once at boot; a bad value stops start-up
@@ -43,12 +44,30 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** Host names besides PUBLIC_ORIGIN's that the app answers (host-names.ts): names or addresses, no port. */
+const allowedHosts = z
+  .string()
+  .trim()
+  .transform((v, ctx): string[] => {
+    const entries = v.split(',').map((h) => h.trim());
+    // A port (after the name, or after an IPv6 address's brackets) is refused rather than dropped.
+    const hasPort = (h: string) => h.replace(/^\[[^\]]*\]/, '').includes(':');
+    const names = entries.map((h) => (hasPort(h) ? null : hostNameOf(h)));
+    if (names.every((n): n is string => n !== null)) return names;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be comma-separated host names or addresses without scheme or port, such as adreplay.example,10.0.0.12,[fd00::12] (not ${entries.filter((_, i) => names[i] === null).join(', ')})`,
+    });
+    return z.NEVER;
+  });
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' })
     .optional(),
+  ALLOWED_HOSTS: allowedHosts.default([]),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),

@@ -158,7 +158,8 @@ describe('the guards as plugins', () => {
   it('refuse to start before the error handler, whose body their refusals take', async () => {
     for (const register of [
       (app: ReturnType<typeof Fastify>) => app.register(inputGuards),
-      (app: ReturnType<typeof Fastify>) => app.register(sameOriginGuard, { origin: ORIGIN }),
+      (app: ReturnType<typeof Fastify>) =>
+        app.register(sameOriginGuard, { origin: ORIGIN, hosts: new Set(['localhost']) }),
     ]) {
       const app = Fastify();
       await expect(register(app)).rejects.toThrow(/dependency 'error-handler'/);
@@ -167,7 +168,7 @@ describe('the guards as plugins', () => {
     const app = Fastify();
     await app.register(errorHandler);
     await app.register(inputGuards);
-    await app.register(sameOriginGuard, { origin: ORIGIN });
+    await app.register(sameOriginGuard, { origin: ORIGIN, hosts: new Set(['localhost']) });
     app.post('/echo', async (req) => req.body);
     const res = await app.inject({ method: 'POST', url: '/echo?q=%00', headers: { origin: ORIGIN }, payload: {} });
     expect(res.statusCode).toBe(400);

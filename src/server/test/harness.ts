@@ -7,6 +7,7 @@ import { createOutboxMailer, type Mailer } from '../adapters/mailer/mailer.js';
 import { openRedis } from '../adapters/redis/redis.js';
 import { createStorage, uploadsDirOf } from '../adapters/storage/index.js';
 import { loadConfig } from '../config.js';
+import { LOOPBACK_NAMES } from '../host-names.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { RunnerOptions } from '../jobs/pg-boss-runner.js';
 import type { TranscriptionOptions } from '../modules/transcription/transcription.service.js';
@@ -64,7 +65,9 @@ export async function createTestApp(
 ) {
   const database = opts.database ?? (await openTestDatabase());
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-test-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp, ...env });
+  // Tests reach the app as `localhost` (inject) or `127.0.0.1` (a listening app) whatever PUBLIC_ORIGIN
+  // they name, as a developer's machine does; a test of host names sets ALLOWED_HOSTS itself.
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tmp, ALLOWED_HOSTS: LOOPBACK_NAMES.join(','), ...env });
   // Chosen by configuration, as in main.ts: S3_* variables in `env` give the S3-compatible store.
   const storage = createStorage(config);
   const uploadsDir = uploadsDirOf(config);
