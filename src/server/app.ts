@@ -71,6 +71,7 @@ import { createPlansService } from './modules/plans/plans.service.js';
 import { clientConfigOf, readPageTemplate } from './modules/seo/head.js';
 import { pageForError, seoRoutes } from './modules/seo/seo.routes.js';
 import { embedFailurePage, embedRoutes } from './modules/embed/embed.routes.js';
+import { createShareImages, type ShareImages } from './modules/share-image/share-image.js';
 import { shareImageRoutes } from './modules/share-image/share-image.routes.js';
 import { createEmbedService } from './modules/embed/embed.service.js';
 import { createTranscriptionRepository } from './modules/transcription/transcription.repository.js';
@@ -118,6 +119,8 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** The one job runner (src/server/jobs/): queues' counts, attempts' ends, jobs' states. */
     jobs: JobRunner;
+    /** The ads' share cards, drawn off the event loop (share-image.ts). */
+    shareImages: ShareImages;
     /** The automatic transcription; null when TRANSCRIBE_URL is not set. */
     transcription: Transcription | null;
     /**
@@ -379,7 +382,11 @@ export async function buildApp(deps: AppDeps) {
     framable: framableSecurityHeaders(config),
   });
 
-  await app.register(shareImageRoutes, { ads: adsService });
+  // Share cards are drawn on a thread of their own, once per content; the thread ends with the app.
+  const shareImages = createShareImages();
+  app.decorate('shareImages', shareImages);
+  app.addHook('onClose', () => shareImages.close());
+  await app.register(shareImageRoutes, { ads: adsService, images: shareImages, limits });
 
   // Every queue is declared by now: the runner starts with the app (and the transcriptions under way get their jobs).
   app.addHook('onReady', async () => {

@@ -1,11 +1,23 @@
 import { rm } from 'node:fs/promises';
 import ogs from 'open-graph-scraper';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ads } from '../../db/schema.js';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { signUpUser } from '../../test/session.js';
 import { createWebDir } from '../../test/web-dir.js';
-import { wrapText } from './share-image.js';
+import { SHARE_IMAGES_PER_MINUTE, shareImageMessages, wrapText } from './share-image.js';
+
+// Cards are drawn on a worker thread, which loads resvg for itself: on this (the main) thread it must never run.
+vi.mock('@resvg/resvg-js', () => ({
+  Resvg: class {
+    constructor() {
+      throw new Error('a share card was drawn on the main thread');
+    }
+  },
+}));
 
 const ORIGIN = 'https://adreplay.example';
 
@@ -68,6 +80,69 @@ describe('the share image', () => {
     const served = await t.app.inject(card!.url.slice(ORIGIN.length));
     expect(served.statusCode).toBe(200);
     expect(pngSize(served.rawPayload)).toEqual({ width: 1200, height: 630 });
+  });
+});
+
+describe('drawing the cards', () => {
+  const card = (slug: string, remoteAddress?: string, userAgent = 'Preview/1.0') =>
+    t.app.inject({ url: `/ad/${slug}/og.png`, remoteAddress, headers: { 'user-agent': userAgent } });
+
+  it('draws a card on the worker thread once, however many requests ask for it at the same time', async () => {
+    const owner = await createUser(t.db);
+    const ad = await insertAd(t.db, { userId: owner.id, title: 'Ten At Once', businessName: 'Crowd Co' });
+    const before = t.app.shareImages.renders;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => card(ad.slug)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((r) => r.rawPayload.toString('base64'))).size).toBe(1);
+    expect(t.app.shareImages.renders - before).toBe(1);
+    expect((await card(ad.slug)).statusCode).toBe(200);
+    expect(t.app.shareImages.renders - before).toBe(1);
+  });
+
+  it('does not draw again when the owner hides and shows the ad, and draws once more when its title changes', async () => {
+    const owner = await signUpUser(t);
+    const ad = await insertAd(t.db, { userId: owner.id, title: 'Back And Forth', businessName: 'Toggle Co' });
+    const first = await card(ad.slug);
+    expect(first.statusCode).toBe(200);
+    const before = t.app.shareImages.renders;
+    const setActive = (isActive: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/my/ads/${ad.id}/active`,
+        headers: { cookie: owner.cookie, origin: ORIGIN },
+        payload: { isActive },
+      });
+    for (let i = 0; i < 5; i++) {
+      expect((await setActive(false)).statusCode).toBe(200);
+      expect((await card(ad.slug)).statusCode).toBe(404);
+      expect((await setActive(true)).statusCode).toBe(200);
+      const again = await card(ad.slug);
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    expect(t.app.shareImages.renders - before).toBe(0);
+
+    await t.db.update(ads).set({ title: 'Back And Forth Again', updatedAt: new Date() }).where(eq(ads.id, ad.id));
+    t.app.publicCache.clear();
+    const changed = await card(ad.slug);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(first.rawPayload)).toBe(false);
+    expect(t.app.shareImages.renders - before).toBe(1);
+  });
+
+  it(`allows each client address ${SHARE_IMAGES_PER_MINUTE} cards a minute, an IPv6 /64 counting as one`, async () => {
+    const statuses = [];
+    for (let i = 0; i < SHARE_IMAGES_PER_MINUTE; i++) {
+      statuses.push((await card(visible.slug, `2001:db8:1:2::${i.toString(16)}`, `Preview/${i}`)).statusCode);
+    }
+    expect(statuses).toEqual(Array(SHARE_IMAGES_PER_MINUTE).fill(200));
+    const over = await card(visible.slug, '2001:db8:1:2:ffff::1', 'Yet another agent');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(shareImageMessages.tooManyRequests);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client is not held back, whatever user agent either sends.
+    expect((await card(visible.slug, '2001:db8:1:3::1')).statusCode).toBe(200);
+    expect((await card(visible.slug, '198.51.100.7')).statusCode).toBe(200);
   });
 });
 

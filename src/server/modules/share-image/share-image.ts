@@ -1,10 +1,16 @@
-import { Resvg } from '@resvg/resvg-js';
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { Piscina } from 'piscina';
 import { artworkSvg } from '../../../shared/artwork.js';
 import type { PublicAd } from '../../../shared/ads.js';
 import { escapeHtml } from '../../../shared/html.js';
 import { SITE_NAME } from '../../../shared/page-meta.js';
+import { ServiceUnavailableError } from '../../errors.js';
+import { workerEntry } from '../../paths.js';
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+/** Share images one client address may fetch a minute: link previews fetch one per shared link. */
+export const SHARE_IMAGES_PER_MINUTE = 60;
 const FONT = 'DejaVu Sans, Liberation Sans, Noto Sans, sans-serif';
 
 /** Words into lines of at most `max` characters, at most `lines` lines, the last one ellipsed if cut. */
@@ -69,13 +75,89 @@ export function shareImageSvg(ad: ShareAd): string {
   ].join('');
 }
 
-/** The share card as a PNG (resvg, the system's sans-serif fonts). */
-export function renderShareImage(ad: ShareAd): Buffer {
-  const png = new Resvg(shareImageSvg(ad), {
-    fitTo: { mode: 'original' },
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
-  })
-    .render()
-    .asPng();
-  return Buffer.from(png);
+/** Longest one card may take to draw (about 0.1 s on a quiet machine); a stuck one is given up. */
+const RENDER_TIMEOUT_MS = 15_000;
+/** Cards waiting for the thread at most; beyond them a request is answered 503 rather than queued. */
+const MAX_WAITING = 32;
+/** How long a client refused as busy is asked to wait. */
+const BUSY_RETRY_AFTER_S = 5;
+
+export const shareImageMessages = {
+  busy: 'Share images are busy being drawn. Please try again in a few seconds.',
+  tooManyRequests: `Too many share images from this address; each address may fetch ${SHARE_IMAGES_PER_MINUTE} a minute`,
+} as const;
+
+const worker = workerEntry('share-image-worker', import.meta.url);
+
+/**
+ * The share cards of every ad, drawn as PNGs on a worker thread (resvg takes about 0.1 s of CPU per card,
+ * which would stall every other request on the event loop) and each drawn once per content: a card is kept
+ * under a hash of its SVG, which is everything it shows, so an ad shown, hidden and shown again, or saved
+ * with no visible change, is not drawn again; requests for a card being drawn wait for that one drawing.
+ */
+export function createShareImages({ cached = 200 }: { cached?: number } = {}) {
+  const drawn = new LRUCache<string, Buffer>({ max: cached });
+  const drawing = new Map<string, Promise<Buffer>>();
+  let pool: Piscina<string, Uint8Array> | null = null;
+  let renders = 0;
+
+  // One thread, started at the first card and stopped when idle: cards are few once drawn, and the other
+  // core stays free for requests (the audio decoders have a pool of their own).
+  const threads = () =>
+    (pool ??= new Piscina<string, Uint8Array>({
+      filename: worker.url.href,
+      execArgv: worker.fromSource ? ['--import', 'tsx'] : [],
+      minThreads: 0,
+      maxThreads: 1,
+      maxQueue: MAX_WAITING,
+      idleTimeout: 30_000,
+    }));
+
+  async function draw(svg: string): Promise<Buffer> {
+    const workers = threads();
+    if (workers.queueSize >= MAX_WAITING) {
+      throw new ServiceUnavailableError(shareImageMessages.busy, BUSY_RETRY_AFTER_S);
+    }
+    const png = await workers.run(svg, { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) }).catch((err: unknown) => {
+      // Out of time: the thread is overloaded, as when the queue is full.
+      if (err instanceof Error && err.name === 'AbortError') {
+        throw new ServiceUnavailableError(shareImageMessages.busy, BUSY_RETRY_AFTER_S);
+      }
+      throw err;
+    });
+    renders++;
+    return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  }
+
+  return {
+    /** The ad's card as a PNG: from memory when a card with this content was drawn, else drawn (once). */
+    async png(ad: ShareAd): Promise<Buffer> {
+      const svg = shareImageSvg(ad);
+      const version = createHash('sha256').update(svg).digest('base64url');
+      const kept = drawn.get(version);
+      if (kept) return kept;
+      let pending = drawing.get(version);
+      if (!pending) {
+        pending = draw(svg)
+          .then((png) => {
+            drawn.set(version, png);
+            return png;
+          })
+          .finally(() => drawing.delete(version));
+        drawing.set(version, pending);
+      }
+      return pending;
+    },
+    /** Cards drawn by the worker thread since start. */
+    get renders() {
+      return renders;
+    },
+    /** Stops the thread (the app's close); a later card starts it again. */
+    async close() {
+      const closing = pool;
+      pool = null;
+      await closing?.destroy();
+    },
+  };
 }
+export type ShareImages = ReturnType<typeof createShareImages>;
