@@ -205,6 +205,7 @@ describe('ALLOWED_HOSTS', () => {
     expect(hostNameOf('Ads.Example.com.:8080')).toBe('ads.example.com');
     expect(hostNameOf('[::1]:3000')).toBe('[::1]');
     expect(hostNameOf('evil.test@adreplay.example')).toBeNull();
+    expect(hostNameOf('adreplay%2eexample')).toBeNull();
     expect(hostNameOf('')).toBeNull();
     expect(hostNameOf(undefined)).toBeNull();
   });

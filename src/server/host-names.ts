@@ -13,7 +13,7 @@ export const MISDIRECTED_REQUEST = 'Misdirected request: this server does not an
  * changes them, and a page of another site cannot choose the name its visitors' browsers send.
  */
 export function hostNameOf(host: string | undefined): string | null {
-  if (!host || /[/?#@\\\s]/.test(host)) return null;
+  if (!host || /[/?#@%\\\s]/.test(host)) return null;
   try {
     const name = new URL(`http://${host}`).hostname;
     return name.endsWith('.') ? name.slice(0, -1) : name;
