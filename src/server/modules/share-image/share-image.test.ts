@@ -8,7 +8,7 @@ import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { signUpUser } from '../../test/session.js';
 import { createWebDir } from '../../test/web-dir.js';
-import { SHARE_IMAGES_PER_MINUTE, shareImageMessages, wrapText } from './share-image.js';
+import { createShareImages, SHARE_IMAGES_PER_MINUTE, shareImageMessages, wrapText } from './share-image.js';
 
 // Cards are drawn on a worker thread, which loads resvg for itself: on this (the main) thread it must never run.
 vi.mock('@resvg/resvg-js', () => ({
@@ -143,6 +143,34 @@ describe('drawing the cards', () => {
     // Another client is not held back, whatever user agent either sends.
     expect((await card(visible.slug, '2001:db8:1:3::1')).statusCode).toBe(200);
     expect((await card(visible.slug, '198.51.100.7')).statusCode).toBe(200);
+  });
+});
+
+describe('a busy drawing thread', () => {
+  it('answers 503 with Retry-After for cards beyond those waiting, and draws them when asked again', async () => {
+    const images = createShareImages({ waiting: 1 });
+    try {
+      const card = (i: number) => ({
+        title: `Card ${i}`,
+        businessName: 'Queue Co',
+        category: 'Retail' as const,
+        waveformPeaks: [],
+      });
+      // Asked in the same tick: the thread is not started yet, so one waits and the others find the queue full.
+      const results = await Promise.allSettled([1, 2, 3, 4, 5, 6].map((i) => images.png(card(i))));
+      const drawn = results.filter((r) => r.status === 'fulfilled');
+      const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as Record<string, unknown>] : []));
+      expect(drawn.length).toBeGreaterThanOrEqual(1);
+      expect(refused.length).toBeGreaterThanOrEqual(4);
+      for (const err of refused) {
+        expect(err).toMatchObject({ statusCode: 503, retryAfter: 5, message: shareImageMessages.busy });
+      }
+      expect(images.renders).toBe(drawn.length);
+      const again = await images.png(card(6));
+      expect(again.subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      await images.close();
+    }
   });
 });
 

@@ -77,7 +77,7 @@ export function shareImageSvg(ad: ShareAd): string {
 
 /** Longest one card may take to draw (about 0.1 s on a quiet machine); a stuck one is given up. */
 const RENDER_TIMEOUT_MS = 15_000;
-/** Cards waiting for the thread at most; beyond them a request is answered 503 rather than queued. */
+/** Cards waiting for the thread at most (by default); beyond them a request is answered 503 rather than queued. */
 const MAX_WAITING = 32;
 /** How long a client refused as busy is asked to wait. */
 const BUSY_RETRY_AFTER_S = 5;
@@ -95,7 +95,7 @@ const worker = workerEntry('share-image-worker', import.meta.url);
  * under a hash of its SVG, which is everything it shows, so an ad shown, hidden and shown again, or saved
  * with no visible change, is not drawn again; requests for a card being drawn wait for that one drawing.
  */
-export function createShareImages({ cached = 200 }: { cached?: number } = {}) {
+export function createShareImages({ cached = 200, waiting = MAX_WAITING }: { cached?: number; waiting?: number } = {}) {
   const drawn = new LRUCache<string, Buffer>({ max: cached });
   const drawing = new Map<string, Promise<Buffer>>();
   let pool: Piscina<string, Uint8Array> | null = null;
@@ -109,13 +109,13 @@ export function createShareImages({ cached = 200 }: { cached?: number } = {}) {
       execArgv: worker.fromSource ? ['--import', 'tsx'] : [],
       minThreads: 0,
       maxThreads: 1,
-      maxQueue: MAX_WAITING,
+      maxQueue: waiting,
       idleTimeout: 30_000,
     }));
 
   async function draw(svg: string): Promise<Buffer> {
     const workers = threads();
-    if (workers.queueSize >= MAX_WAITING) {
+    if (workers.queueSize >= waiting) {
       throw new ServiceUnavailableError(shareImageMessages.busy, BUSY_RETRY_AFTER_S);
     }
     const png = await workers.run(svg, { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) }).catch((err: unknown) => {
