@@ -91,9 +91,10 @@ const worker = workerEntry('share-image-worker', import.meta.url);
 
 /**
  * The share cards of every ad, drawn as PNGs on a worker thread (resvg takes about 0.1 s of CPU per card,
- * which would stall every other request on the event loop) and each drawn once per content: a card is kept
- * under a hash of its SVG, which is everything it shows, so an ad shown, hidden and shown again, or saved
- * with no visible change, is not drawn again; requests for a card being drawn wait for that one drawing.
+ * which would stall every other request on the event loop) and each drawn once per content in each process:
+ * the latest `cached` cards are kept under a hash of their SVG, which is everything a card shows, so an ad
+ * shown, hidden and shown again, or saved with no visible change, is not drawn again; requests for a card
+ * being drawn wait for that one drawing.
  */
 export function createShareImages({ cached = 200, waiting = MAX_WAITING }: { cached?: number; waiting?: number } = {}) {
   const drawn = new LRUCache<string, Buffer>({ max: cached });
