@@ -28,6 +28,7 @@ import {
 import { inputGuards, inputMessages } from './input-guard.js';
 import { createPublicCache, type PublicCache } from './public-cache.js';
 import { openPublicChanges } from './public-changes.js';
+import { RequestLog, requestIdOf, returnRequestId } from './request-log.js';
 import { validatorCompiler } from './route-schemas.js';
 import { framableSecurityHeaders, securityHeaders } from './security-headers.js';
 import { createAuth } from './modules/auth/auth.js';
@@ -176,6 +177,9 @@ export async function buildApp(deps: AppDeps) {
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)),
     },
     clientErrorHandler: answerClientError,
+    // Each request is one line when it ends (request-log.ts), under the id it came with or was given.
+    genReqId: requestIdOf,
+    logController: new RequestLog(),
     logger: {
       level: config.LOG_LEVEL,
       stream: deps.logStream,
@@ -194,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
         errorPage,
       ),
   });
+  await app.register(returnRequestId);
   // The error body first, so that the guards' refusals take it too; then the guards, before any route.
   await app.register(errorHandler, { errorPage });
   await app.register(inputGuards);
