@@ -28,6 +28,7 @@ import {
 import { inputGuards, inputMessages } from './input-guard.js';
 import { createPublicCache, type PublicCache } from './public-cache.js';
 import { openPublicChanges } from './public-changes.js';
+import { createMetrics, httpMetrics, serveMetrics } from './metrics.js';
 import { RequestLog, requestIdOf, returnRequestId } from './request-log.js';
 import { validatorCompiler } from './route-schemas.js';
 import { framableSecurityHeaders, securityHeaders } from './security-headers.js';
@@ -118,6 +119,8 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** The one job runner (src/server/jobs/): queues' counts, attempts' ends, jobs' states. */
     jobs: JobRunner;
+    /** Where GET /metrics answers (METRICS_PORT), once the app is ready; undefined without one. */
+    metricsUrl: () => string | undefined;
     /** The automatic transcription; null when TRANSCRIBE_URL is not set. */
     transcription: Transcription | null;
     /**
@@ -199,6 +202,8 @@ export async function buildApp(deps: AppDeps) {
       ),
   });
   await app.register(returnRequestId);
+  const metrics = createMetrics();
+  await app.register(httpMetrics, { metrics });
   // The error body first, so that the guards' refusals take it too; then the guards, before any route.
   await app.register(errorHandler, { errorPage });
   await app.register(inputGuards);
@@ -285,6 +290,7 @@ export async function buildApp(deps: AppDeps) {
     options: { graceMs: config.SHUTDOWN_GRACE_MS, ...deps.jobs },
   });
   app.decorate('jobs', jobs);
+  jobs.onJob(metrics.jobEnded);
   let jobsStopped: Promise<void> | undefined;
   app.addHook('preClose', async () => void (jobsStopped = jobs.stop()));
   app.addHook('onClose', async () => jobsStopped);
@@ -308,6 +314,7 @@ export async function buildApp(deps: AppDeps) {
     repo: createIdentifyRepository(database.db),
     storage: deps.storage,
     log: app.log,
+    onIdentify: metrics.identified,
   });
   // Closing stops the backfill before the audio workers go (onClose).
   const closing = new AbortController();
@@ -327,8 +334,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(myAdsRoutes, { myAds, adForm, requireUser, limits });
   app.decorate('sweepUploads', () => myAds.sweepFiles());
   const analyticsRepo = createAnalyticsRepository(database.db);
-  await app.register(eventIngest, { repo: analyticsRepo, clock: deps.clock, flushMs: deps.eventFlushMs });
+  await app.register(eventIngest, {
+    repo: analyticsRepo,
+    clock: deps.clock,
+    flushMs: deps.eventFlushMs,
+    onFlush: metrics.eventsFlushed,
+  });
   const ingest = app.eventIngest;
+  metrics.watch({ database, jobs, ingest, publicCache });
   const analytics = createAnalyticsService({ repo: analyticsRepo, ads: myAds, clock: deps.clock });
   await app.register(analyticsRoutes, {
     ingest,
@@ -381,6 +394,18 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(shareImageRoutes, { ads: adsService });
+
+  // The operator's metrics, on a port of their own (decision 39).
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+  app.decorate('metricsUrl', () => metricsServer?.url);
+  if (config.METRICS_PORT !== undefined) {
+    const port = config.METRICS_PORT;
+    app.addHook(
+      'onReady',
+      async () => void (metricsServer = await serveMetrics(metrics.registry, port, config.METRICS_HOST)),
+    );
+    app.addHook('onClose', async () => metricsServer?.close());
+  }
 
   // Every queue is declared by now: the runner starts with the app (and the transcriptions under way get their jobs).
   app.addHook('onReady', async () => {

@@ -36,9 +36,21 @@ export interface Database {
    * one process can open.
    */
   notifications?: Notifications;
+  /**
+   * Each connection pool's size, connections in use and callers waiting for one (metrics). PGlite has one
+   * connection, its thread: in use while a call is on it, the others waiting.
+   */
+  pools(): PoolStats[];
   /** PGlite's thread while one runs (tests stop it, as a WebAssembly abort would); absent on PostgreSQL. */
   thread?(): Worker | undefined;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  pool: 'main' | 'directory';
+  size: number;
+  inUse: number;
+  waiting: number;
 }
 
 export interface Notifications {
@@ -97,6 +109,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
       },
       ping: async () => void (await pool.query('SELECT 1')),
+      pools: () =>
+        (
+          [
+            ['main', pool],
+            ['directory', directoryPool],
+          ] as const
+        ).map(([name, p]) => ({
+          pool: name,
+          size: p.totalCount,
+          inUse: p.totalCount - p.idleCount,
+          waiting: p.waitingCount,
+        })),
       notifications: {
         async listen(channel, onMessage) {
           const client = new pg.Client({ connectionString: options.databaseUrl });
@@ -142,6 +166,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'pglite',
       executeSql: executeSqlOn(client),
       ping: async () => void (await client.query('SELECT 1')),
+      pools: () => {
+        const pending = client.pending();
+        return [{ pool: 'main', size: 1, inUse: Math.min(1, pending), waiting: Math.max(0, pending - 1) }];
+      },
       thread: () => client.thread(),
       async close() {
         await client.close();
