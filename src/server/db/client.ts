@@ -81,6 +81,29 @@ export interface DatabaseOptions {
   restartDelaysMs?: number[];
 }
 
+/** The advisory lock the app's processes take to migrate one at a time ('AdReplay' in ASCII). */
+const MIGRATION_LOCK = '4712613227079426425';
+
+/**
+ * Brings a PostgreSQL database up to date, one process at a time: processes started together (a deploy,
+ * a scale-out) would otherwise each create the migrations table and apply the same migration. The others
+ * wait on the lock, then find nothing left to apply. A session lock, on one connection, so that it is held
+ * across drizzle's transaction and released even should that fail.
+ */
+async function migrateOnce(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite, and brings the schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -99,7 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = openPool(options.poolSize ?? 10);
     const directoryPool = openPool(options.directoryPoolSize ?? 5);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    await migrateOnce(pool);
     return {
       db,
       directoryDb: drizzlePg(directoryPool, { schema }) as unknown as Db,
