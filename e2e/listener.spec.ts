@@ -3,7 +3,7 @@ import type { AdListResponse, PublicAd } from '../src/shared/ads';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/axe';
 import { decodeQr } from './support/qr';
-import { answerUnavailable } from './support/outage';
+import { answerUnavailable, OUTAGE_REFERENCE } from './support/outage';
 import { DATABASE_UNAVAILABLE } from '../src/server/errors';
 
 async function firstAd(page: Page, query = ''): Promise<PublicAd> {
@@ -185,6 +185,8 @@ test.describe('an ad page', () => {
     await cards(page).first().getByRole('link', { name: ad.title }).click();
     await expect(page.getByRole('heading', { name: 'Unable to load this ad' })).toBeVisible({ timeout: 10_000 });
     await expect(page.getByText(DATABASE_UNAVAILABLE.message)).toBeVisible();
+    // What a report quotes to find the failure in the log.
+    await expect(page.getByText(`reference: ${OUTAGE_REFERENCE}`, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ad Not Found' })).toHaveCount(0);
     await page.unroute(`**/api/ads/${ad.slug}`);
     await page.getByRole('button', { name: 'Try Again' }).click();

@@ -29,6 +29,8 @@ import { allowedHostNames, hostGuard } from './host-names.js';
 import { inputGuards, inputMessages } from './input-guard.js';
 import { createPublicCache, type PublicCache } from './public-cache.js';
 import { openPublicChanges } from './public-changes.js';
+import { createMetrics, httpMetrics, serveMetrics } from './metrics.js';
+import { RequestLog, requestIdOf, returnRequestId } from './request-log.js';
 import { validatorCompiler } from './route-schemas.js';
 import { framableSecurityHeaders, securityHeaders } from './security-headers.js';
 import { createAuth } from './modules/auth/auth.js';
@@ -121,6 +123,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The ads' share cards, drawn off the event loop (share-image.ts). */
     shareImages: ShareImages;
+    /** Where GET /metrics answers (METRICS_PORT), once the app is ready; undefined without one. */
+    metricsUrl: () => string | undefined;
     /** The automatic transcription; null when TRANSCRIBE_URL is not set. */
     transcription: Transcription | null;
     /**
@@ -180,6 +184,9 @@ export async function buildApp(deps: AppDeps) {
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)),
     },
     clientErrorHandler: answerClientError,
+    // Each request is one line when it ends (request-log.ts), under the id it came with or was given.
+    genReqId: requestIdOf,
+    logController: new RequestLog(),
     logger: {
       level: config.LOG_LEVEL,
       stream: deps.logStream,
@@ -198,7 +205,10 @@ export async function buildApp(deps: AppDeps) {
         errorPage,
       ),
   });
-  // A request for another host name is refused before anything else runs (host-names.ts). Then the error
+  await app.register(returnRequestId);
+  const metrics = createMetrics();
+  await app.register(httpMetrics, { metrics });
+  // A request for another host name is refused before any handler runs (host-names.ts). Then the error
   // body, so that the other guards' refusals take it too; then those guards, before any route.
   const hosts = allowedHostNames(config);
   await app.register(hostGuard, { hosts });
@@ -287,6 +297,7 @@ export async function buildApp(deps: AppDeps) {
     options: { graceMs: config.SHUTDOWN_GRACE_MS, ...deps.jobs },
   });
   app.decorate('jobs', jobs);
+  jobs.onJob(metrics.jobEnded);
   let jobsStopped: Promise<void> | undefined;
   app.addHook('preClose', async () => void (jobsStopped = jobs.stop()));
   app.addHook('onClose', async () => jobsStopped);
@@ -310,6 +321,7 @@ export async function buildApp(deps: AppDeps) {
     repo: createIdentifyRepository(database.db),
     storage: deps.storage,
     log: app.log,
+    onIdentify: metrics.identified,
   });
   // Closing stops the backfill before the audio workers go (onClose).
   const closing = new AbortController();
@@ -329,8 +341,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(myAdsRoutes, { myAds, adForm, requireUser, limits });
   app.decorate('sweepUploads', () => myAds.sweepFiles());
   const analyticsRepo = createAnalyticsRepository(database.db);
-  await app.register(eventIngest, { repo: analyticsRepo, clock: deps.clock, flushMs: deps.eventFlushMs });
+  await app.register(eventIngest, {
+    repo: analyticsRepo,
+    clock: deps.clock,
+    flushMs: deps.eventFlushMs,
+    onFlush: metrics.eventsFlushed,
+  });
   const ingest = app.eventIngest;
+  metrics.watch({ database, jobs, ingest, publicCache });
   const analytics = createAnalyticsService({ repo: analyticsRepo, ads: myAds, clock: deps.clock });
   await app.register(analyticsRoutes, {
     ingest,
@@ -387,6 +405,18 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('shareImages', shareImages);
   app.addHook('onClose', () => shareImages.close());
   await app.register(shareImageRoutes, { ads: adsService, images: shareImages, limits });
+
+  // The operator's metrics, on a port of their own (decision 39).
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+  app.decorate('metricsUrl', () => metricsServer?.url);
+  if (config.METRICS_PORT !== undefined) {
+    const port = config.METRICS_PORT;
+    app.addHook(
+      'onReady',
+      async () => void (metricsServer = await serveMetrics(metrics.registry, port, config.METRICS_HOST)),
+    );
+    app.addHook('onClose', async () => metricsServer?.close());
+  }
 
   // Every queue is declared by now: the runner starts with the app (and the transcriptions under way get their jobs).
   app.addHook('onReady', async () => {

@@ -5,6 +5,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { z } from 'zod';
 import { errorCodeOfStatus, type ErrorBody, type ErrorCode } from '../shared/errors.js';
 import { isDatabaseUnavailable, loggableDbError } from './db/errors.js';
+import { REQUEST_ID_HEADER } from './request-log.js';
 
 /** One error type per kind of domain failure; the handler below answers each with its status and code. */
 export class AppError extends Error {
@@ -141,6 +142,8 @@ export function answerError(
   // a failed query without the values it was given, which are the users' data.
   if (statusCode >= 500) request.log.error({ err: loggableDbError(caught) }, 'request failed');
   const retryAfter = expected ? err.retryAfter : undefined;
+  // Also here: a request the router refused (frameworkErrors) has run no hook.
+  void reply.header(REQUEST_ID_HEADER, request.id);
   if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
   // Our own errors say what happened; an unexpected failure never leaks its internals.
   const message = statusCode >= 500 && !expected ? 'Something went wrong on our side. Please try again.' : err.message;
@@ -150,7 +153,9 @@ export function answerError(
     return;
   }
   const code = expected ? err.code : errorCodeOfStatus(statusCode);
-  void reply.status(statusCode).send(errorBody(statusCode, message, code, retryAfter));
+  const body = errorBody(statusCode, message, code, retryAfter);
+  // A failure of ours names its request, so that a report can be matched to the log line.
+  void reply.status(statusCode).send(statusCode >= 500 ? { ...body, reference: request.id } : body);
 }
 
 /**

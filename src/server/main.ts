@@ -72,6 +72,8 @@ async function main() {
   // The address to open: state-changing requests must carry it as their Origin. (Tests and
   // benchmarks wait for this line.)
   app.log.info(`AdReplay is running at ${config.PUBLIC_ORIGIN} (database: ${database.kind})`);
+  const metricsUrl = app.metricsUrl();
+  if (metricsUrl) app.log.info(`Metrics for Prometheus at ${metricsUrl}`);
 
   // In the background: leftovers of uploads cut short by a crash, and files of removed ads.
   void app.sweepUploads().then(

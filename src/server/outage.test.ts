@@ -71,7 +71,9 @@ async function expectOutageAnswers(t: TestApp, cookie: string) {
   expect(embed.body).toContain('src="/assets/embed.js"');
   expect(embed.body).toContain('<title>Unable to load this ad | AdReplay</title>');
   expect(embed.body).toContain('<html class="dark" lang="en">');
-  expect(embed.body).toContain(JSON.stringify({ ad: null, unavailable: DATABASE_UNAVAILABLE.message }));
+  expect(embed.body).toContain(
+    JSON.stringify({ ad: null, unavailable: DATABASE_UNAVAILABLE.message, reference: embed.headers['x-request-id'] }),
+  );
   // Readiness says so; liveness stays trivial.
   const health = await t.app.inject({ url: '/api/health' });
   expect(health.statusCode).toBe(503);

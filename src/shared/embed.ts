@@ -62,6 +62,8 @@ export type EmbedAd = Pick<
 export interface EmbedData {
   ad: EmbedAd | null;
   unavailable?: string;
+  /** With `unavailable`: the failed request's id, for a report to quote. */
+  reference?: string;
 }
 /** The id of the JSON data block that carries the EmbedData. */
 export const EMBED_DATA_ID = 'adreplay-embed';

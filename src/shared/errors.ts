@@ -69,9 +69,16 @@ export const ErrorBody = z
       .positive()
       .optional()
       .meta({ description: 'Seconds to wait before trying again (also sent as Retry-After), when there is a wait' }),
+    reference: z.string().optional().meta({
+      description:
+        'On a failure of the server (5xx): the request id, also sent as X-Request-Id, to quote when reporting it',
+    }),
   })
   .meta({ description: 'Every error answer: a stable code beside a readable message' });
 export type ErrorBody = z.output<typeof ErrorBody>;
+
+/** How a failure's request id is shown to a person (error views, the embed): 'reference: <id>'. */
+export const referenceText = (reference: string) => `reference: ${reference}`;
 
 /** Whether a parsed answer is an error body (and so has a code to branch on). */
 export const isErrorBody = (body: unknown): body is ErrorBody => ErrorBody.safeParse(body).success;

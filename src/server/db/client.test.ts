@@ -1,4 +1,4 @@
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import { DataDirLockedError, openDatabase, type Database } from './client.js';
 import { isUniqueViolation } from './errors.js';
 import { rows } from './rows.js';
+import { MIGRATIONS_DIR } from '../paths.js';
+import { createScratchDatabase } from '../test/scratch-database.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -163,6 +165,38 @@ describe('embedded database', { timeout: 120_000 }, () => {
       expect(left.map((r) => r.id)).toEqual(['u1']);
     } finally {
       await close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL', { timeout: 120_000 }, () => {
+  it('lets several processes start on one fresh database at once: one migrates, the others wait and find it done', async () => {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'adreplay_migrate');
+    try {
+      // As app processes started together by a deploy: each opens its own pools and migrates.
+      const opened = await Promise.allSettled(
+        [1, 2, 3].map(() => openDatabase({ databaseUrl: scratch.url, poolSize: 2, directoryPoolSize: 1 })),
+      );
+      const databases = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+      try {
+        expect(opened.map((o) => (o.status === 'rejected' ? String(o.reason) : 'opened'))).toEqual([
+          'opened',
+          'opened',
+          'opened',
+        ]);
+        const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+          entries: unknown[];
+        };
+        const [applied] = await rows<{ n: number }>(
+          databases[0]!.db,
+          sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+        );
+        expect(applied!.n).toBe(journal.entries.length);
+      } finally {
+        await Promise.all(databases.map((d) => d.close()));
+      }
+    } finally {
+      await scratch.drop();
     }
   });
 });

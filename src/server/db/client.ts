@@ -36,9 +36,21 @@ export interface Database {
    * one process can open.
    */
   notifications?: Notifications;
+  /**
+   * Each connection pool's size, connections in use and callers waiting for one (metrics). PGlite has one
+   * connection, its thread: in use while a call is on it, the others waiting.
+   */
+  pools(): PoolStats[];
   /** PGlite's thread while one runs (tests stop it, as a WebAssembly abort would); absent on PostgreSQL. */
   thread?(): Worker | undefined;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  pool: 'main' | 'directory';
+  size: number;
+  inUse: number;
+  waiting: number;
 }
 
 export interface Notifications {
@@ -69,6 +81,29 @@ export interface DatabaseOptions {
   restartDelaysMs?: number[];
 }
 
+/** The advisory lock the app's processes take to migrate one at a time ('AdReplay' in ASCII). */
+const MIGRATION_LOCK = '4712613227079426425';
+
+/**
+ * Brings a PostgreSQL database up to date, one process at a time: processes started together (a deploy,
+ * a scale-out) would otherwise each create the migrations table and apply the same migration. The others
+ * wait on the lock, then find nothing left to apply. A session lock, on one connection, so that it is held
+ * across drizzle's transaction and released even should that fail.
+ */
+async function migrateOnce(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite, and brings the schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -87,7 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = openPool(options.poolSize ?? 10);
     const directoryPool = openPool(options.directoryPoolSize ?? 5);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    await migrateOnce(pool);
     return {
       db,
       directoryDb: drizzlePg(directoryPool, { schema }) as unknown as Db,
@@ -97,6 +132,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
       },
       ping: async () => void (await pool.query('SELECT 1')),
+      pools: () =>
+        (
+          [
+            ['main', pool],
+            ['directory', directoryPool],
+          ] as const
+        ).map(([name, p]) => ({
+          pool: name,
+          size: p.totalCount,
+          inUse: p.totalCount - p.idleCount,
+          waiting: p.waitingCount,
+        })),
       notifications: {
         async listen(channel, onMessage) {
           const client = new pg.Client({ connectionString: options.databaseUrl });
@@ -142,6 +189,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'pglite',
       executeSql: executeSqlOn(client),
       ping: async () => void (await client.query('SELECT 1')),
+      pools: () => {
+        const pending = client.pending();
+        return [{ pool: 'main', size: 1, inUse: Math.min(1, pending), waiting: Math.max(0, pending - 1) }];
+      },
       thread: () => client.thread(),
       async close() {
         await client.close();

@@ -37,6 +37,8 @@ export interface PgliteClient {
   close(): Promise<void>;
   /** The thread it runs on, while one runs (tests stop it, as a WebAssembly abort would). */
   thread(): Worker | undefined;
+  /** Calls sent to the thread and not yet answered (it runs one at a time; the rest wait). */
+  pending(): number;
 }
 
 /** SQL text as a library hands it: one statement with parameters, or several without (Database.executeSql). */
@@ -70,6 +72,7 @@ interface Thread {
   call<T>(request: Ask): Promise<T>;
   /** Set once the thread has stopped, for whatever reason. */
   stopped(): Error | undefined;
+  pending(): number;
 }
 
 /**
@@ -131,7 +134,7 @@ async function startThread(dataDir: string | undefined, onStop: (reason: Error) 
   }
   if (stopped) throw stopped; // it ended as it said it was ready
   ready = true;
-  return { worker, call, stopped: () => stopped };
+  return { worker, call, stopped: () => stopped, pending: () => waiting.size };
 }
 
 /** How long to wait before starting a thread again after one died: longer each time starting fails. */
@@ -189,6 +192,7 @@ export async function openPgliteThread(
 
   return {
     thread: () => (thread.stopped() ? undefined : thread.worker),
+    pending: () => thread.pending(),
     query: (sql, params, options) => query(thread, sql, params, options),
     exec: (sql) => thread.call({ op: 'exec', sql }),
     async transaction(fn) {

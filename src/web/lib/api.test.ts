@@ -21,6 +21,21 @@ describe('api() failures', () => {
     expect(errorText(err)).toBe('Invalid login credentials');
   });
 
+  it("end with the server's reference on a failure of its own (5xx), and only then", async () => {
+    const reference = '3f2b9c1e-0a4d-4e8f-9b6a-2c1d0e9f8a7b';
+    answer(
+      500,
+      JSON.stringify({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', reference }),
+    );
+    const err = await failureOf(api('/api/my/ads'));
+    expect(err).toMatchObject({ status: 500, reference });
+    expect(errorText(err)).toBe(`Something went wrong on our side. Please try again. (reference: ${reference})`);
+    answer(400, JSON.stringify({ code: 'VALIDATION_FAILED', message: 'limit must be at least 1', reference }));
+    const refused = await failureOf(api('/api/ads'));
+    expect((refused as ApiError).reference).toBeUndefined();
+    expect(errorText(refused)).toBe('limit must be at least 1');
+  });
+
   it('carry how long to wait when the server says so', async () => {
     answer(
       429,

@@ -1,3 +1,5 @@
+import { referenceText } from '../../shared/errors';
+
 /**
  * The one HTTP client of the web app: JSON in and out; a failure is an ApiError with the server's
  * message and, when the answer carries one, its machine-readable code.
@@ -28,16 +30,24 @@ export class ApiError extends Error {
   readonly explained: boolean;
   /** Seconds to wait before trying again, when the server said (429, 503). */
   readonly retryAfter?: number;
+  /** On a failure of the server (5xx): its request id, which the server's log line carries too. */
+  readonly reference?: string;
 
   constructor(
     readonly status: number,
     message: string,
-    { code, explained = true, retryAfter }: { code?: string; explained?: boolean; retryAfter?: number } = {},
+    {
+      code,
+      explained = true,
+      retryAfter,
+      reference,
+    }: { code?: string; explained?: boolean; retryAfter?: number; reference?: string } = {},
   ) {
     super(message);
     this.code = code;
     this.explained = explained;
     this.retryAfter = retryAfter;
+    this.reference = reference;
   }
 
   /** Whether this failure is of a kind: by its code, or by the kind's status when the answer had no code. */
@@ -51,14 +61,20 @@ export const isApiError = (err: unknown, code: ErrorCode): err is ApiError => er
 
 /**
  * The words for a failure, for the spec's "the message, or '{fallback}'" toasts: the server's message
- * or the network error; undefined when there are none, so the screen's own fallback text applies.
+ * or the network error; undefined when there are none, so the screen's own fallback text applies. A failure
+ * of the server's own ends with its reference, for a report to quote.
  */
 export function errorText(err: unknown): string | undefined {
-  if (err instanceof ApiError) return err.explained ? err.message : undefined;
+  if (err instanceof ApiError) {
+    if (!err.explained) return undefined;
+    return err.reference ? `${err.message} (${referenceText(err.reference)})` : err.message;
+  }
   return err instanceof Error && err.message ? err.message : undefined;
 }
 
-const parseJson = (text: string): { message?: unknown; code?: unknown; retryAfter?: unknown } | undefined => {
+const parseJson = (
+  text: string,
+): { message?: unknown; code?: unknown; retryAfter?: unknown; reference?: unknown } | undefined => {
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {
@@ -80,8 +96,9 @@ function failure(status: number, text: string, retryAfterHeader?: string | null)
       : Number.isInteger(headerWait) && headerWait > 0
         ? headerWait
         : undefined;
+  const reference = status >= 500 && typeof body?.reference === 'string' && body.reference ? body.reference : undefined;
   return typeof body?.message === 'string' && body.message
-    ? new ApiError(status, body.message, { code, retryAfter })
+    ? new ApiError(status, body.message, { code, retryAfter, reference })
     : new ApiError(status, `Request failed (${status})`, { code, explained: false, retryAfter });
 }
 

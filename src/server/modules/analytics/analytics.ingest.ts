@@ -24,6 +24,8 @@ export interface IngestOptions {
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Waits between attempts at a failing batch (default 100 ms, then 400 ms). */
   retryDelaysMs?: number[];
+  /** Hears how long each write of pending events took, retries included (metrics). */
+  onFlush?: (ms: number) => void;
 }
 
 const VISIBILITY_TTL_MS = 5_000;
@@ -212,15 +214,22 @@ export function createEventIngest(options: IngestOptions) {
 
   /** Writes what is pending now; one write runs at a time. */
   function flush(): Promise<void> {
-    writing ??= write().finally(() => {
-      writing = undefined;
-      if (pending.length) schedule();
-    });
+    if (!writing) {
+      const started = pending.length ? performance.now() : undefined;
+      writing = write().finally(() => {
+        writing = undefined;
+        if (started !== undefined) options.onFlush?.(performance.now() - started);
+        if (pending.length) schedule();
+      });
+    }
     return writing;
   }
 
   return {
     stats,
+
+    /** Accepted events not yet written (the queue's depth). */
+    pending: () => pending.length,
 
     /**
      * Filters and queues one event. 'dropped' means it will not be counted (a bot, a prefetch, an ad

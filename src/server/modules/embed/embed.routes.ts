@@ -91,7 +91,7 @@ export function embedFailurePage(page: PageTemplate, origin: string, clientConfi
   return (req, statusCode, message) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.startsWith('/embed/')) return undefined;
     if (!req.headers.accept?.includes('text/html')) return undefined;
-    const data: EmbedData = statusCode < 500 ? { ad: null } : { ad: null, unavailable: message };
+    const data: EmbedData = statusCode < 500 ? { ad: null } : { ad: null, unavailable: message, reference: req.id };
     return renderEmbed(page, data, { origin, clientConfig, theme: themeOf(req.query) });
   };
 }

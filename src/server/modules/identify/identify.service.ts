@@ -117,6 +117,8 @@ export function createIdentifyService(deps: {
   storage: Storage;
   log?: { info(msg: string): void; warn(obj: object, msg: string): void };
   bounds?: HitBounds;
+  /** Hears how long each identification took, from landmarks to answer (metrics). */
+  onIdentify?: (ms: number) => void;
 }) {
   const { repo, storage } = deps;
   const bounds = deps.bounds ?? HIT_BOUNDS;
@@ -129,7 +131,8 @@ export function createIdentifyService(deps: {
    * given, receives where the time went.
    */
   async function identify(query: Landmark[], timing?: IdentifyTiming): Promise<IdentifyResponse> {
-    let at = performance.now();
+    const started = performance.now();
+    let at = started;
     const columns = { hashes: Int32Array.from(query, (l) => l.hash | 0), frames: Int32Array.from(query, (l) => l.t) };
     const spread = alignmentSpread(querySpan(query));
     let likely = await repo.likelyAds(columns, spread, bounds, bounds.ads + 1);
@@ -172,6 +175,7 @@ export function createIdentifyService(deps: {
       });
     }
     const bestShown = ranked[0] !== undefined && cards.has(ranked[0].id);
+    deps.onIdentify?.(performance.now() - started);
     return { match: bestShown && isConfidentMatch(ranked, query) ? candidates[0]! : null, candidates };
   }
 

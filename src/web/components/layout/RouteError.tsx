@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { messages } from '../../../shared/messages';
+import { ErrorReference } from './LoadFailure';
 import { Button } from '../ui/button';
 
 /** The error fallback of every route: 'Something went wrong', Try Again, Refresh Page, details. */
@@ -11,6 +12,7 @@ export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () 
     <section role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-2xl font-bold">{messages.somethingWentWrong}</h1>
       <p className="mt-2 text-slate-700">An unexpected error stopped this page. You can try again.</p>
+      <ErrorReference error={error} />
       <div className="mt-6 flex justify-center gap-3">
         <Button onClick={onRetry}>Try Again</Button>
         <Button variant="secondary" onClick={() => window.location.reload()}>

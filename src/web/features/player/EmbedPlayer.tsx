@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import type { EmbedData } from '../../../shared/embed';
+import { referenceText } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { adUrl } from '../../lib/app-config';
 import { AdLogo } from '../../components/ad/AdLogo';
@@ -9,12 +10,13 @@ const FRAME = 'flex min-h-screen flex-col gap-3 bg-surface p-4 text-slate-900';
 const LINK = 'inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline';
 
 /** The player inside a partner's page: the ad's title and business, the real player, a way to the full page. */
-export function EmbedPlayer({ ad, unavailable }: EmbedData) {
+export function EmbedPlayer({ ad, unavailable, reference }: EmbedData) {
   if (unavailable) {
     return (
       <main className={FRAME} role="alert">
         <h1 className="font-semibold">{messages.adUnavailable}</h1>
         <p className="text-sm">{unavailable}</p>
+        {reference && <p className="text-xs">{referenceText(reference)}</p>}
         <button type="button" className={`${LINK} self-start`} onClick={() => window.location.reload()}>
           Try Again
         </button>
