@@ -56,6 +56,7 @@ try {
         source: 'station.example.com',
         device: 'desktop',
         listenerKey: randomBytes(16).toString('base64url'), // 22 characters, as listenerKey() gives
+        addressKey: randomBytes(16).toString('base64url'), // each from an address of its own, as addressKey() gives
         createdAt,
         countedUntil: new Date(createdAt.getTime() + 30 * 60_000),
       };

@@ -280,7 +280,7 @@ export async function buildApp(deps: AppDeps) {
     changes.publish();
   };
   const adsService = withPublicCache(createAdsService({ repo: adsRepo }), publicCache);
-  await app.register(adsRoutes, { ads: adsService, cached: config.PUBLIC_CACHE });
+  await app.register(adsRoutes, { ads: adsService, cached: config.PUBLIC_CACHE, limits });
   const plans = createPlansService(createPlansRepository(database.db));
   await app.register(plansRoutes, { plans, requireUser });
   await app.register(accountRoutes, {

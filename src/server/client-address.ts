@@ -16,6 +16,13 @@ export function networkOf(ip: string): string {
 }
 
 /**
+ * What every per-client limit counts under: the network of the address our own proxies saw (req.ip, see
+ * decision 9), never a header the client writes. A User-Agent is free to change on every request, so it
+ * would make each request a new client.
+ */
+export const clientOf = (req: { ip: string }): string => networkOf(req.ip);
+
+/**
  * A stand-in for a client's address where a library insists on keeping one (better-auth writes it on
  * sessions and rate-limit rows): a private-range IPv6 address made from a keyed hash of the network,
  * the same for every request from one network, so per-address limits still work, but of no use to

@@ -28,6 +28,12 @@ export const DEDUPE_WINDOW_MS: Record<EventType, number> = {
 };
 /** Events one client may send per minute before it is refused (429). */
 export const EVENTS_PER_MINUTE = 60;
+/**
+ * Most listeners one address (its network) adds to one ad in one UTC day. A user agent is whatever the
+ * client writes, so without a cap one address could be any number of listeners; the events of further
+ * browsers on it are received but not counted. Stated on /about/measurement.
+ */
+export const LISTENERS_PER_ADDRESS = 10;
 
 /** NUL, and a half of a surrogate pair without its other half: PostgreSQL text can hold neither. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

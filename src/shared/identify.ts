@@ -14,6 +14,11 @@ export const IDENTIFY_MAX_SECONDS = 15;
 export const IDENTIFY_MAX_FRAME = Math.ceil(IDENTIFY_MAX_SECONDS / FRAME_SECONDS);
 /** Queries per client and minute: the page sends one every ~2 s for at most 12 s. */
 export const IDENTIFY_PER_MINUTE = 30;
+/**
+ * Recordings the partner API identifies per address and minute, whatever key sends them (each key has its
+ * own limit too): several keys from one network share the decoder as one client.
+ */
+export const IDENTIFY_RECORDINGS_PER_MINUTE = 10;
 /** Candidates an answer lists at most, best first. */
 export const IDENTIFY_CANDIDATES = 5;
 /** Longest recording the partner API identifies. */
@@ -24,6 +29,7 @@ export const identifyMessages = {
   tooMany: `landmarks must hold at most ${IDENTIFY_MAX_LANDMARKS} landmarks`,
   landmark: `Each landmark must be [hash, t]: hash an integer from 0 to 4294967295, t an integer from 0 to ${IDENTIFY_MAX_FRAME}`,
   tooManyRequests: 'Too many identification requests from this client; try again in a minute',
+  tooManyRecordings: `Too many recordings from this address: at most ${IDENTIFY_RECORDINGS_PER_MINUTE} a minute; try again in a minute`,
   fileRequired: 'A recording is required in the file field',
   recordingTooLong: `The recording must be at most ${IDENTIFY_FILE_MAX_SECONDS} seconds long`,
 } as const;

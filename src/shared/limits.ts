@@ -19,6 +19,16 @@ export const LOGO_MAX_SIDE_PX = 8000;
 export const LOGO_MAX_MEGAPIXELS = 40;
 /** Uploads (ad creations and edits) per user or API key in an hour: plenty for a person. */
 export const UPLOADS_PER_HOUR = 30;
+/**
+ * Directory searches (a list with search words) and suggestion lookups per address and minute: each costs
+ * the database several statements, and a page that answers people typing needs far fewer.
+ */
+export const SEARCHES_PER_MINUTE = 60;
+export const SUGGESTIONS_PER_MINUTE = 120;
+export const searchLimitMessages = {
+  searches: 'Too many searches from this address; try again in a minute',
+  suggestions: 'Too many suggestion requests from this address; try again in a minute',
+} as const;
 /** Ads suggested while a search is typed. */
 export const SUGGESTIONS = 5;
 /**

@@ -353,8 +353,14 @@ export const analyticsDedupe = pgTable(
     userAgent: text('user_agent'),
     source: text('source').notNull(),
     device: text('device').notNull(),
+    /** The address (network) and ad of the listener code, hashed with the day's salt: the listener cap's key. */
+    addressKey: text('address_key'),
   },
-  (t) => [primaryKey({ columns: [t.listenerKey, t.kind] }), index('analytics_dedupe_counted_at_idx').on(t.countedAt)],
+  (t) => [
+    primaryKey({ columns: [t.listenerKey, t.kind] }),
+    index('analytics_dedupe_counted_at_idx').on(t.countedAt),
+    index('analytics_dedupe_address_key_idx').on(t.addressKey),
+  ],
 );
 
 /** The day's random salt of the listener code, shared by every process; deleted once the day is over. */

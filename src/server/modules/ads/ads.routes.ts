@@ -1,7 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdListQuery, AdListResponse, AdSuggestQuery, AdSuggestResponse, PublicAd } from '../../../shared/ads.js';
+import { SEARCHES_PER_MINUTE, SUGGESTIONS_PER_MINUTE, searchLimitMessages } from '../../../shared/limits.js';
+import type { RateLimitStore } from '../../adapters/redis/redis.js';
+import { clientOf } from '../../client-address.js';
+import { rateLimitError } from '../../errors.js';
 import { preparedBodies, serialized } from '../../prepared-body.js';
 import type { AdsService } from './ads.service.js';
 
@@ -16,11 +21,34 @@ const SlugParams = z.object({ slug: z.string().min(1).max(300, 'Ad not found') }
 export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 export const PUBLIC_READ_CDN_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=25';
 
+/** A list request without search words: the directory's pages and sections, which any cache answers. */
+const browsing = (req: FastifyRequest) => !String((req.query as { search?: unknown }).search ?? '').trim();
+
 export async function adsRoutes(
   plain: FastifyInstance,
-  { ads, cached }: { ads: AdsService; /** Whether `ads` answers from the public cache. */ cached: boolean },
+  {
+    ads,
+    cached,
+    limits,
+  }: {
+    ads: AdsService;
+    /** Whether `ads` answers from the public cache. */
+    cached: boolean;
+    limits: RateLimitStore;
+  },
 ) {
   const app = plain.withTypeProvider<ZodTypeProvider>();
+  // Searches and suggestions each have a limit per address (its network), counted before anything is read.
+  await app.register(rateLimit, { ...limits('search'), global: false });
+  const perAddress = (max: number, message: string, allowList?: (req: FastifyRequest) => boolean) => ({
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      keyGenerator: clientOf,
+      allowList,
+      errorResponseBuilder: rateLimitError(message),
+    },
+  });
   // Cached answers are sent as finished bodies, made once per answer (one per route: each has its schema).
   const listBody = preparedBodies(cached, serialized<AdListResponse>);
   const suggestBody = preparedBodies(cached, serialized<AdSuggestResponse>);
@@ -34,12 +62,20 @@ export async function adsRoutes(
       });
     return payload;
   });
-  app.get('/api/ads', { schema: { querystring: AdListQuery, response: { 200: AdListResponse } } }, async (req, reply) =>
-    listBody(req, reply, await ads.list(req.query)),
+  app.get(
+    '/api/ads',
+    {
+      config: perAddress(SEARCHES_PER_MINUTE, searchLimitMessages.searches, browsing),
+      schema: { querystring: AdListQuery, response: { 200: AdListResponse } },
+    },
+    async (req, reply) => listBody(req, reply, await ads.list(req.query)),
   );
   app.get(
     '/api/ads/suggest',
-    { schema: { querystring: AdSuggestQuery, response: { 200: AdSuggestResponse } } },
+    {
+      config: perAddress(SUGGESTIONS_PER_MINUTE, searchLimitMessages.suggestions),
+      schema: { querystring: AdSuggestQuery, response: { 200: AdSuggestResponse } },
+    },
     async (req, reply) => suggestBody(req, reply, await ads.suggest(req.query.q)),
   );
   app.get('/api/ads/:slug', { schema: { params: SlugParams, response: { 200: PublicAd } } }, async (req, reply) =>

@@ -85,11 +85,21 @@ const CANDIDATES = 8;
 /** The shortest part a run-together word is split into, and the longest word the vocabulary keeps. */
 const MIN_PART = 3;
 const MAX_WORD = 30;
+/**
+ * The longest typed word a correction may stand for: a vocabulary word (MAX_WORD letters at most) two edits
+ * away (mayMean). A longer word is looked up nowhere: its trigrams alone cost a scan of much of the
+ * vocabulary's index, for nothing.
+ */
+const MAX_CORRECTED = MAX_WORD + 2;
 
-/** Each way to cut a word in two parts of MIN_PART letters or more, the most even first. */
+/**
+ * Each way to cut a word in two parts that the vocabulary could hold (MIN_PART to MAX_WORD letters), the
+ * most even first: a word of 61 letters or more has none.
+ */
 function splitsOf(word: string): [string, string][] {
   const cuts: [string, string][] = [];
-  for (let k = MIN_PART; k <= word.length - MIN_PART; k++) cuts.push([word.slice(0, k), word.slice(k)]);
+  const [first, last] = [Math.max(MIN_PART, word.length - MAX_WORD), Math.min(MAX_WORD, word.length - MIN_PART)];
+  for (let k = first; k <= last; k++) cuts.push([word.slice(0, k), word.slice(k)]);
   return cuts.sort((a, b) => Math.abs(a[0].length - a[1].length) - Math.abs(b[0].length - b[1].length));
 }
 
@@ -141,9 +151,10 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
       .slice(1)
       .map((second, i) => [plain[i]!, second] as const)
       .filter(([a, b]) => (a + b).length <= MAX_WORD);
-    // One look at the vocabulary for every word, every two neighbours joined and every word cut in two.
+    // One look at the vocabulary for every word, every two neighbours joined and every word cut in two (only
+    // what it could hold).
     const said = await repo.knownWords([
-      ...plain,
+      ...plain.filter((w) => w.length <= MAX_WORD),
       ...pairs.map(([a, b]) => a + b),
       ...plain.flatMap((w) => splitsOf(w).flat()),
     ]);
@@ -160,6 +171,7 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
       unknown.set(word, '');
       const split = splitsOf(word).find(([l, r]) => said.has(l) && said.has(r));
       if (split) apart.set(word, split.join(' '));
+      if (word.length > MAX_CORRECTED) continue;
       // The ads may say the singular of a plural typed by ear: 'breaks' for brake.
       const forms = [word, ...(/[^s]s$/.test(word) && word.length > 4 ? [word.slice(0, -1)] : [])];
       const candidates = (await repo.similarWords(forms, CANDIDATES)).filter((c) =>

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdListResponse, AdSuggestResponse, HighlightPart } from '../../../shared/ads.js';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createAdsRepository, type AdsRepository } from './ads.repository.js';
+import { createAdsService } from './ads.service.js';
 import { editDistance, mayMean, parseSearch } from './search-query.js';
 
 let t: TestApp;
@@ -62,8 +64,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Each request from an address of its own: searches have a limit per address, which this file passes. */
+let client = 0;
+const fromAnywhere = (url: string) =>
+  t.app.inject({ url, remoteAddress: `10.9.${Math.floor(++client / 250)}.${client % 250}` });
+
 async function list(search: string, extra = '') {
-  const res = await t.app.inject(`/api/ads?search=${encodeURIComponent(search)}${extra}`);
+  const res = await fromAnywhere(`/api/ads?search=${encodeURIComponent(search)}${extra}`);
   expect(res.statusCode).toBe(200);
   return res.json() as AdListResponse;
 }
@@ -353,9 +360,47 @@ describe('GET /api/ads with a search', () => {
   });
 });
 
+describe('a search of long nonsense words', () => {
+  /** The service on the real repository, recording what it asks of the vocabulary. */
+  function recorded() {
+    const repo = createAdsRepository(t.db);
+    const asked = { knownWords: [] as string[], similarWords: [] as string[][] };
+    const service = createAdsService({
+      repo: {
+        ...repo,
+        knownWords: (words) => (asked.knownWords.push(...words), repo.knownWords(words)),
+        similarWords: (forms, limit) => (asked.similarWords.push(forms), repo.similarWords(forms, limit)),
+      } satisfies AdsRepository,
+    });
+    return { service, asked };
+  }
+  const nonsense = (seed: number) =>
+    Array.from({ length: 60 }, (_, i) => 'bcdfghjklmnpqrstvwxz'[(seed * 7 + i * i * 3 + i) % 20]).join('');
+
+  it('looks none of them up for a correction: the vocabulary holds no word near one', async () => {
+    const { service, asked } = recorded();
+    const search = [1, 2, 3].map(nonsense).join(' ');
+    expect(await service.list({ search, page: 0, limit: 12 } as Parameters<typeof service.list>[0])).toEqual({
+      ads: [],
+      count: 0,
+    });
+    // Only their two halves of 30 letters, the longest words the vocabulary keeps; no trigram search at all.
+    expect(asked.similarWords).toEqual([]);
+    expect(asked.knownWords.every((w) => w.length <= 30)).toBe(true);
+    expect(asked.knownWords).toHaveLength(6);
+  });
+
+  it('still corrects a word as long as a vocabulary word and two slips', async () => {
+    const { service, asked } = recorded();
+    const r = await service.list({ search: 'dentistt', page: 0, limit: 12 } as Parameters<typeof service.list>[0]);
+    expect(r.didYouMean).toBe('dentist');
+    expect(asked.similarWords).toHaveLength(1);
+  });
+});
+
 describe('GET /api/ads/suggest', () => {
   const suggest = async (q: string) => {
-    const res = await t.app.inject(`/api/ads/suggest?q=${encodeURIComponent(q)}`);
+    const res = await fromAnywhere(`/api/ads/suggest?q=${encodeURIComponent(q)}`);
     return { status: res.statusCode, body: res.json() as AdSuggestResponse & { message?: string } };
   };
 

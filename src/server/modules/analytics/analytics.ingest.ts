@@ -5,7 +5,7 @@ import { dayOf, DEDUPE_WINDOW_MS, type EventInput } from '../../../shared/analyt
 import { errorCodeOf, isDataError } from '../../db/errors.js';
 import { AppError, BadRequestError } from '../../errors.js';
 import type { AnalyticsRepository, PendingEvent } from './analytics.repository.js';
-import { classifyAgent, listenerKey } from './listener.js';
+import { addressKey, classifyAgent, listenerKey } from './listener.js';
 
 export interface Requester {
   ip: string;
@@ -245,7 +245,8 @@ export function createEventIngest(options: IngestOptions) {
       if (visible === null) throw new BadRequestError('ad_id: no such ad');
       if (!visible) return 'dropped';
       if (pending.length >= MAX_PENDING) throw new AppError(503, 'Too busy to record events; try again shortly');
-      const daySalt = saltOf(dayOf(now));
+      const salted = saltOf(dayOf(now));
+      const daySalt = typeof salted === 'string' ? salted : await salted;
       const kind = input.event_type === 'click' ? `click:${input.referrer}` : input.event_type;
       pending.push({
         adId: input.ad_id,
@@ -255,12 +256,8 @@ export function createEventIngest(options: IngestOptions) {
         userAgent: who.userAgent,
         source: input.source,
         device: agent.device,
-        listenerKey: listenerKey(
-          typeof daySalt === 'string' ? daySalt : await daySalt,
-          who.ip,
-          who.userAgent,
-          input.ad_id,
-        ),
+        listenerKey: listenerKey(daySalt, who.ip, who.userAgent, input.ad_id),
+        addressKey: addressKey(daySalt, who.ip, input.ad_id),
         createdAt: now,
         countedUntil: new Date(now.getTime() + DEDUPE_WINDOW_MS[input.event_type]),
       });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DeviceClass, EventType } from '../../../shared/analytics.js';
+import { LISTENERS_PER_ADDRESS, type DeviceClass, type EventType } from '../../../shared/analytics.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 
@@ -15,6 +15,8 @@ export interface PendingEvent {
   source: string;
   device: DeviceClass;
   listenerKey: string;
+  /** The address and ad it came from, for the cap on listeners per address (LISTENERS_PER_ADDRESS). */
+  addressKey: string;
   createdAt: Date;
   /** Until when later events of this listener and kind are duplicates. */
   countedUntil: Date;
@@ -65,6 +67,7 @@ export function createAnalyticsRepository(db: Db) {
           user_agent: e.userAgent,
           source: e.source,
           device: e.device,
+          address_key: e.addressKey,
         })),
       );
       const adIds = `{${[...new Set(batch.map((e) => e.adId))].join(',')}}`;
@@ -78,10 +81,30 @@ export function createAnalyticsRepository(db: Db) {
           SELECT id FROM ads WHERE id = ANY(${adIds}::uuid[]) AND status = 'published' AND is_active
           FOR KEY SHARE
         ),
-        gate AS (
-          INSERT INTO analytics_dedupe AS g
+        input AS (
           SELECT t.* FROM json_populate_recordset(NULL::analytics_dedupe, ${payload}::json) AS t
           JOIN visible ON visible.id = t.ad_id
+        ),
+        -- The listener cap: the codes each address already has for each ad today (an address key, like a
+        -- listener code, is of one day), and the batch's new codes in the order they came. A new code past
+        -- the cap is not counted, as a listener or otherwise.
+        known AS (
+          SELECT DISTINCT address_key, listener_key FROM analytics_dedupe
+          WHERE address_key IN (SELECT address_key FROM input)
+        ),
+        fresh AS (
+          SELECT listener_key,
+                 row_number() OVER (PARTITION BY address_key ORDER BY min(counted_at), listener_key)
+                   + (SELECT count(*) FROM known k WHERE k.address_key = i.address_key) AS nth
+          FROM input i
+          WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.listener_key = i.listener_key)
+          GROUP BY address_key, listener_key
+        ),
+        gate AS (
+          INSERT INTO analytics_dedupe AS g
+          SELECT i.* FROM input i
+          WHERE EXISTS (SELECT 1 FROM known k WHERE k.listener_key = i.listener_key)
+             OR i.listener_key IN (SELECT listener_key FROM fresh WHERE nth <= ${LISTENERS_PER_ADDRESS})
           ON CONFLICT (listener_key, kind) DO UPDATE
             SET counted_at = excluded.counted_at, counted_until = excluded.counted_until, ad_id = excluded.ad_id,
                 event_type = excluded.event_type, referrer = excluded.referrer, user_agent = excluded.user_agent,

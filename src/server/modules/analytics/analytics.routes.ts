@@ -5,6 +5,7 @@ import type { RateLimitStore } from '../../adapters/redis/redis.js';
 import { AnalyticsQuery, AnalyticsSummary, EVENTS_PER_MINUTE, EventInput } from '../../../shared/analytics.js';
 import { limitMessages } from '../../../shared/plans.js';
 import { callerOf } from '../../caller.js';
+import { clientOf } from '../../client-address.js';
 import { ForbiddenError, rateLimitError } from '../../errors.js';
 import type { RequireUser } from '../auth/require-user.js';
 import type { PlansService } from '../plans/plans.service.js';
@@ -48,8 +49,8 @@ export async function analyticsRoutes(
       ...deps.limits('events'),
       max: EVENTS_PER_MINUTE,
       timeWindow: '1 minute',
-      // Per client (network and browser); kept in memory (or Redis, for a minute), never stored.
-      keyGenerator: (req) => `${req.ip}\n${req.headers['user-agent'] ?? ''}`,
+      // Per address (its network); kept in memory (or Redis, for a minute), never stored.
+      keyGenerator: clientOf,
       // Pages send events in the background and never read these; only the refusal says when to retry.
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       addHeaders: {
@@ -58,7 +59,7 @@ export async function analyticsRoutes(
         'x-ratelimit-reset': false,
         'retry-after': true,
       },
-      errorResponseBuilder: rateLimitError('Too many events from this client; try again in a minute'),
+      errorResponseBuilder: rateLimitError('Too many events from this address; try again in a minute'),
     });
     // Answers carry no body, so the security headers (about 1 KB a response) are left off; at thousands
     // of events a second, only warnings and errors are logged.

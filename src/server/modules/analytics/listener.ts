@@ -14,6 +14,14 @@ export function listenerKey(salt: string, ip: string, userAgent: string, adId: s
   return digest.slice(0, 22); // 132 bits: collisions are out of reach at any realistic volume
 }
 
+/**
+ * The listener cap's key: the day's salt, the network and the ad, without the user agent. Every listener
+ * code of one address for one ad that day shares it (see LISTENERS_PER_ADDRESS).
+ */
+export function addressKey(salt: string, ip: string, adId: string): string {
+  return hash('sha256', `${salt}\naddress\n${networkOf(ip)}\n${adId}`, 'base64url').slice(0, 22);
+}
+
 // User agents repeat a lot; telling a bot and a device class from one is the costliest step of accepting
 // an event, so each answer is remembered.
 const agents = new LRUCache<string, { bot: boolean; device: DeviceClass }>({ max: 5000 });

@@ -6,9 +6,16 @@ import { z } from 'zod';
 import { AdCreateForm, AdUpdateForm, FILE_RULES, fileMessages, OwnAd } from '../../../shared/ads.js';
 import { AnalyticsQuery, AnalyticsSummary } from '../../../shared/analytics.js';
 import { API_REQUESTS_PER_MINUTE, apiKeyMessages } from '../../../shared/api-keys.js';
-import { IDENTIFY_FILE_MAX_SECONDS, IdentifyFileForm, IdentifyResponse } from '../../../shared/identify.js';
+import {
+  IDENTIFY_FILE_MAX_SECONDS,
+  IDENTIFY_RECORDINGS_PER_MINUTE,
+  IdentifyFileForm,
+  IdentifyResponse,
+  identifyMessages,
+} from '../../../shared/identify.js';
 import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import { callerOf } from '../../caller.js';
+import { clientOf } from '../../client-address.js';
 import { rateLimitError } from '../../errors.js';
 import { IdParams, streamedForm } from '../../route-schemas.js';
 import { refuseUnreadUploads, uploadRateLimit, type AdForm } from '../ads/ad-form.js';
@@ -88,6 +95,12 @@ export async function apiV1Routes(
     const owner = (req: Parameters<typeof callerOf>[0]) => callerOf(req).userId;
     refuseUnreadUploads(v1);
     const uploadLimit = await uploadRateLimit(v1, (req) => `key:${callerOf(req).keyId!}`, deps.limits);
+    const recordingsPerAddress = v1.rateLimit({
+      max: IDENTIFY_RECORDINGS_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => `identify-address:${clientOf(req)}`,
+      errorResponseBuilder: rateLimitError(identifyMessages.tooManyRecordings),
+    });
 
     v1.get(
       '/api/v1/ads',
@@ -191,6 +204,7 @@ export async function apiV1Routes(
     v1.post(
       '/api/v1/identify',
       {
+        preHandler: recordingsPerAddress,
         schema: {
           operationId: 'identifyRecording',
           summary: 'Which public ad a recording is (stations checking what aired)',

@@ -105,6 +105,81 @@ describe('a new password', () => {
   });
 });
 
+describe('outstanding reset links', () => {
+  const resetLinks = async (email: string) =>
+    (await readMails(t.outboxDir))
+      .filter((m) => m.includes(`To: ${email}`) && m.includes('Reset your AdReplay'))
+      .map((m) => decodeURIComponent(/reset-password#token=([A-Za-z0-9_%-]+)/.exec(m)![1]!));
+  const requestLink = async (email: string, count: number) => {
+    await post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    await expect.poll(async () => (await resetLinks(email)).length).toBe(count);
+    return new Set(await resetLinks(email));
+  };
+  /** Two links asked for one after the other: [the older, the newer]. */
+  const twoLinks = async (email: string) => {
+    const [a] = await requestLink(email, 1);
+    const b = [...(await requestLink(email, 2))].find((token) => token !== a)!;
+    return [a!, b];
+  };
+
+  it('are all refused once a newer one has set the password, as a used link is', async () => {
+    const user = await signUpUser(t);
+    const [a, b] = await twoLinks(user.email);
+    expect((await post('/api/auth/reset-password', { newPassword: 'harbor-lights-9', token: b })).statusCode).toBe(200);
+    const older = await post('/api/auth/reset-password', { newPassword: 'stolen-again-7', token: a });
+    const used = await post('/api/auth/reset-password', { newPassword: 'stolen-again-7', token: b });
+    expect(older.statusCode).toBe(400);
+    expect(older.json()).toEqual(used.json());
+    expect(older.json().message).toBe('Invalid token');
+    expect(await signIn(user.email, 'harbor-lights-9')).toContain('session_token');
+    expect(await signIn(user.email, 'stolen-again-7')).toBe('');
+  });
+
+  it('are all refused once the password is changed with the old one', async () => {
+    const user = await signUpUser(t);
+    const [a, b] = await twoLinks(user.email);
+    const change = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'tuned-radio-42', newPassword: 'harbor-lights-9' },
+      { cookie: user.cookie },
+    );
+    expect(change.statusCode, change.body).toBe(200);
+    for (const token of [a, b]) {
+      const res = await post('/api/auth/reset-password', { newPassword: 'stolen-again-7', token });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Invalid token');
+    }
+    expect(await signIn(user.email, 'harbor-lights-9')).toContain('session_token');
+  });
+
+  it('of another account still work', async () => {
+    const [mine, theirs] = [await signUpUser(t), await signUpUser(t)];
+    const [token] = await requestLink(theirs.email, 1);
+    await twoLinks(mine.email).then(([, b]) =>
+      post('/api/auth/reset-password', { newPassword: 'harbor-lights-9', token: b }),
+    );
+    expect((await post('/api/auth/reset-password', { newPassword: 'river-stones-5', token })).statusCode).toBe(200);
+  });
+});
+
+describe('the session list', () => {
+  it('describes each session without its token, so no page script can use one', async () => {
+    const user = await signUpUser(t);
+    const other = await signIn(user.email);
+    const res = await t.app.inject({ url: '/api/auth/list-sessions', headers: { cookie: user.cookie } });
+    expect(res.statusCode).toBe(200);
+    const sessions = res.json() as Record<string, unknown>[];
+    expect(sessions).toHaveLength(2);
+    for (const session of sessions) {
+      expect(session).not.toHaveProperty('token');
+      expect(session).toMatchObject({ id: expect.any(String), userId: user.id });
+    }
+    // No value of the answer is either session's cookie token.
+    const tokens = [user.cookie, other].map((c) => decodeURIComponent(c.split('=')[1]!).split('.')[0]!);
+    for (const token of tokens) expect(res.body).not.toContain(token);
+  });
+});
+
 describe('signed-in answers', () => {
   it('are never kept by a cache: Cache-Control private, no-store', async () => {
     const user = await signUpUser(t);

@@ -52,25 +52,25 @@ export function toWebRequest(req: FastifyRequest, origin: string, address?: stri
   });
 }
 
+const withoutToken = ({ token: _token, ...rest }: { token?: unknown }) => rest;
+
 /**
  * better-auth puts the session's token in its answers' bodies as well as in its HttpOnly cookie: at the top
- * of a sign-in or sign-up, and in `session` when asked for the session. A script on the page must not read
- * it, so a sign-in says only whether a session was made, and the session is described without it.
+ * of a sign-in or sign-up, in `session` when asked for the session, and in each session of the list
+ * (list-sessions). A script on the page must not read it, so a sign-in says only whether a session was made,
+ * and sessions are described without it.
  */
 function withoutSessionToken(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map((s: unknown) => (s && typeof s === 'object' ? withoutToken(s) : s));
   if (!body || typeof body !== 'object') return body;
   if ('token' in body) {
     const { token, ...rest } = body as { token: unknown };
     return { ...rest, signedIn: typeof token === 'string' && token.length > 0 };
   }
   const session = (body as { session?: unknown }).session;
-  if (session && typeof session === 'object' && 'token' in session) {
-    const { token: _token, ...rest } = session as { token: unknown };
-    return { ...body, session: rest };
-  }
+  if (session && typeof session === 'object') return { ...body, session: withoutToken(session) };
   return body;
 }
-
 /** Where better-auth takes a new password, and the field it is in. */
 const NEW_PASSWORD_FIELD: Record<string, string> = {
   '/api/auth/sign-up/email': 'password',

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/limits.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
@@ -27,6 +28,12 @@ export function createAuth({ db, config, mailer, secret, log, logger }: AuthDeps
   const sendLater = (message: Parameters<Mailer['send']>[0]) => {
     void mailer.send(message).catch((err) => log(`Could not send "${message.subject}" to ${message.to}`, err));
   };
+  // A reset link's row holds the user's id as its value (its identifier is the hashed token). Whoever set a
+  // new password, by a link or by the old password, ends every link still out: an older link from a mailbox
+  // that was read by someone else must not set it again.
+  const forgetResetLinks = async (userId: string) => {
+    await db.delete(verifications).where(eq(verifications.value, userId));
+  };
   return betterAuth({
     baseURL: origin,
     basePath: '/api/auth',
@@ -51,6 +58,7 @@ export function createAuth({ db, config, mailer, secret, log, logger }: AuthDeps
       autoSignIn: !config.REQUIRE_EMAIL_VERIFICATION,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => forgetResetLinks(user.id),
       sendResetPassword: async ({ user, token }) => {
         // The spec's reset page reads the token from the URL hash, which never reaches servers or logs.
         sendLater(passwordResetMail(user.email, `${origin}/reset-password#token=${encodeURIComponent(token)}`));
@@ -63,6 +71,16 @@ export function createAuth({ db, config, mailer, secret, log, logger }: AuthDeps
       sendVerificationEmail: async ({ user, url }) => sendLater(verificationMail(user.email, url)),
     },
     verification: { storeIdentifier: 'hashed' },
+    databaseHooks: {
+      // A credential account changes only with its password (change-password; a reset is told above).
+      account: {
+        update: {
+          after: async (account) => {
+            if (account.providerId === 'credential') await forgetResetLinks(account.userId);
+          },
+        },
+      },
+    },
     rateLimit: {
       enabled: true, // better-auth only limits in production by default
       storage: 'database',

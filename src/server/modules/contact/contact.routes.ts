@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ContactInput, contactMessages as texts } from '../../../shared/contact.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { RateLimitStore } from '../../adapters/redis/redis.js';
+import { clientOf } from '../../client-address.js';
 import { AppError, rateLimitError } from '../../errors.js';
 import { brandedMail } from '../../adapters/mailer/branded.js';
 import type { ContactRepository } from './contact.repository.js';
@@ -23,6 +24,7 @@ export async function contactRoutes(
     ...limits('contact'),
     max: maxPerWindow,
     timeWindow: '10 minutes',
+    keyGenerator: clientOf,
     errorResponseBuilder: rateLimitError(texts.tooMany),
   });
 

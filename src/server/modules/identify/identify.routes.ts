@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IDENTIFY_PER_MINUTE, IdentifyInput, IdentifyResponse, identifyMessages } from '../../../shared/identify.js';
 import type { RateLimitStore } from '../../adapters/redis/redis.js';
+import { clientOf } from '../../client-address.js';
 import { rateLimitError } from '../../errors.js';
 import { serverTiming, type IdentifyService, type IdentifyTiming } from './identify.service.js';
 
@@ -24,8 +25,8 @@ export async function identifyRoutes(
       ...deps.limits('identify'),
       max: IDENTIFY_PER_MINUTE,
       timeWindow: '1 minute',
-      // Per client (network and browser), as the events are; kept in memory (or Redis, for a minute).
-      keyGenerator: (req) => `${req.ip}\n${req.headers['user-agent'] ?? ''}`,
+      // Per address (its network), as the events are; kept in memory (or Redis, for a minute).
+      keyGenerator: clientOf,
       errorResponseBuilder: rateLimitError(identifyMessages.tooManyRequests),
     });
     routes.post(

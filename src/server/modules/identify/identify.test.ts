@@ -55,12 +55,19 @@ function clipLandmarks(samples: Float32Array, rate: number, start: number, secon
   const clip = samples.subarray(Math.round(start * rate), Math.round((start + seconds) * rate));
   return fingerprint(clip, rate).map((l) => [l.hash, l.t]);
 }
-const identify = (body: unknown, headers: Record<string, string> = {}) =>
+/** A query from an address of its own unless one is given (the limit is per address). */
+let client = 0;
+const identify = (
+  body: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress = `10.8.${Math.floor(++client / 250)}.${client % 250}`,
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/identify',
     payload: body as object,
-    headers: { origin: t.config.PUBLIC_ORIGIN, 'user-agent': `test ${Math.random()}`, ...headers },
+    remoteAddress,
+    headers: { origin: t.config.PUBLIC_ORIGIN, ...headers },
   });
 const landmarkCount = async (adId: string) => {
   const [row] = await rows<{ n: number }>(
@@ -205,14 +212,15 @@ describe('POST /api/identify', () => {
     expect(res.json<IdentifyResponse>().match).toBeNull();
   });
 
-  it(`refuses a client's queries beyond ${IDENTIFY_PER_MINUTE} a minute, others still pass`, async () => {
-    const headers = { 'user-agent': 'one busy client' };
+  it(`refuses an address's queries beyond ${IDENTIFY_PER_MINUTE} a minute, whatever its user agents; others still pass`, async () => {
+    const busy = '203.0.113.90';
     const body = { landmarks: [[1, 1]] };
-    for (let i = 0; i < IDENTIFY_PER_MINUTE; i++) expect((await identify(body, headers)).statusCode).toBe(200);
-    const refused = await identify(body, headers);
+    for (let i = 0; i < IDENTIFY_PER_MINUTE; i++)
+      expect((await identify(body, { 'user-agent': `busy ${i}` }, busy)).statusCode).toBe(200);
+    const refused = await identify(body, { 'user-agent': 'yet another browser' }, busy);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: identifyMessages.tooManyRequests });
-    expect((await identify(body, { 'user-agent': 'another client' })).statusCode).toBe(200);
+    expect((await identify(body, {}, '203.0.113.91')).statusCode).toBe(200);
   });
 
   it("refuses another site's page (like every POST of the site)", async () => {

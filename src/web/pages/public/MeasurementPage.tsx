@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { EVENTS_PER_MINUTE, LISTENERS_PER_ADDRESS } from '../../../shared/analytics';
 import { Card } from '../../components/ui/card';
 import { PageHero, Section } from '../../features/marketing/blocks';
 import { usePageMeta } from '../../lib/page-meta';
@@ -27,7 +28,8 @@ const NOT_COUNTED = [
   'Bots and crawlers: requests whose browser name (user agent) is on the widely used isbot list, or that give none.',
   'HEAD requests and prefetches, where a browser or an app fetches a page ahead of time without anyone looking at it.',
   'Events for ads that are hidden (deactivated by their advertiser).',
-  'More than 60 events in a minute from one client: the rest are refused, so nobody can inflate an ad by sending events again and again.',
+  `More than ${EVENTS_PER_MINUTE} events in a minute from one network address: the rest are refused, so nobody can inflate an ad by sending events again and again.`,
+  `Listeners beyond the first ${LISTENERS_PER_ADDRESS} of an ad that one network address brings in a day (below).`,
 ];
 
 export default function MeasurementPage() {
@@ -61,6 +63,14 @@ export default function MeasurementPage() {
             the /64 network), the browser's user agent and the ad, mixed with a secret salt. The salt changes every day,
             is kept only for that day and is never stored with the events, so codes of different days cannot be linked
             to each other or back to anyone. No IP address is stored, anywhere.
+          </p>
+          <p>
+            One network address counts as at most {LISTENERS_PER_ADDRESS} listeners of an ad in a day. A browser names
+            itself, so one computer could otherwise pretend to be a new listener on every play. Once{' '}
+            {LISTENERS_PER_ADDRESS} browsers at one address have been counted for an ad on a day, the events of further
+            browsers there are received but not counted, while those {LISTENERS_PER_ADDRESS} listeners go on counting as
+            before. A household or a phone is far below the cap; a large office or campus behind one address may count
+            fewer listeners than it has.
           </p>
           <p>
             Because the code changes daily, unique listeners are counted per ad and per day: someone who listens on two
