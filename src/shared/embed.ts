@@ -62,6 +62,8 @@ export type EmbedAd = Pick<
 export interface EmbedData {
   ad: EmbedAd | null;
   unavailable?: string;
+  /** Why moderation hides the ad (HTTP 451): the notice the frame shows instead. */
+  removed?: string;
 }
 /** The id of the JSON data block that carries the EmbedData. */
 export const EMBED_DATA_ID = 'adreplay-embed';
