@@ -1,24 +1,27 @@
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Button, type ButtonStyle } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { lazy, Suspense, useCallback, useState } from 'react';
 
-// The form loads with the first press: no listener pays for it on the way to the player.
-const ReportForm = lazy(() => import('./ReportForm'));
+// The dialog and its form load with the first press: no listener pays for them on the way to the player
+// (the embed's own code stays as small as it was).
+const ReportDialog = lazy(() => import('./ReportDialog'));
 
-/** 'Report this ad': a dialog where a listener picks a reason (one press sends it); no sign-in. */
-export function ReportAd({ slug, size = 'sm' }: { slug: string; size?: ButtonStyle['size'] }) {
+/**
+ * 'Report this ad': opens a dialog where a listener picks a reason (one press sends it); no sign-in. The
+ * page styles the trigger: a ghost button on the ad page, a link-like button in the embed (`fullFrame`).
+ */
+export function ReportAd({ slug, className, fullFrame }: { slug: string; className: string; fullFrame?: boolean }) {
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <Button variant="ghost" size={size} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
         <Flag className="h-4 w-4" aria-hidden /> Report this ad
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Report this ad">
-        <Suspense fallback={<p className="p-5 text-sm text-slate-700">Loading...</p>}>
-          <ReportForm slug={slug} onDone={() => setOpen(false)} />
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog slug={slug} onClose={close} fullFrame={fullFrame} />
         </Suspense>
-      </Dialog>
+      )}
     </>
   );
 }

@@ -10,6 +10,9 @@ const FRAME = 'flex min-h-screen flex-col gap-3 bg-surface p-4 text-slate-900';
 const LINK = 'inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline';
 
 /** The player inside a partner's page: the ad's title and business, the real player, a way to the full page. */
+/** The style of the frame's own links; the entry gives it to the actions it adds (report). */
+export const EMBED_LINK = LINK;
+
 export function EmbedPlayer({ ad, unavailable, removed, actions }: EmbedData & { actions?: ReactNode }) {
   if (unavailable) {
     return (
