@@ -53,6 +53,10 @@ import { createLiveCounters } from './modules/analytics/analytics.live.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createModerationRepository } from './modules/moderation/moderation.repository.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { createModerationService } from './modules/moderation/moderation.service.js';
+import { createRequireAdmin } from './modules/moderation/require-admin.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { closeAudioPool } from './modules/media/audio-analyser.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
@@ -239,9 +243,11 @@ export async function buildApp(deps: AppDeps) {
     limits: { fileSize: maxBytesOf('audio') + 1, files: 2, fields: 20, fieldSize: 10_000, parts: 24 },
   });
 
+  const moderationRepo = createModerationRepository(database.db);
   const auth = createAuth({
     db: database.db,
     config,
+    isSuspended: (userId) => moderationRepo.isSuspended(userId),
     mailer: deps.mailer,
     secret: deps.authSecret,
     log: (msg, err) => app.log.error({ err }, msg),
@@ -357,6 +363,26 @@ export async function buildApp(deps: AppDeps) {
     requireUser,
     limits,
     plans,
+  });
+
+  // Trust and safety: listeners' reports, the moderators' queue and actions, the owners' notices (decision 44).
+  await app.register(moderationRoutes, {
+    moderation: createModerationService({
+      repo: moderationRepo,
+      saltFor: (day) => analyticsRepo.saltFor(day),
+      mailer: deps.mailer,
+      origin,
+      holdThreshold: config.REPORT_HOLD_THRESHOLD,
+      publicChanged,
+      log: app.log,
+      clock: deps.clock,
+    }),
+    requireUser,
+    requireAdmin: createRequireAdmin(requireUser, {
+      adminEmails: config.ADMIN_EMAILS,
+      isAdmin: (userId) => moderationRepo.isAdmin(userId),
+    }),
+    limits,
   });
 
   // The public API: the same ad and analytics services, behind per-user API keys made in Settings.

@@ -98,6 +98,19 @@ const EnvSchema = z.object({
     .optional(),
   TRANSCRIBE_API_KEY: z.string().min(1).optional(),
   TRANSCRIBE_MODEL: z.string().trim().min(1).default('whisper-1'),
+  /** Moderators' e-mail addresses, comma-separated (more can be granted with `npm run admin:grant`). */
+  ADMIN_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be comma-separated e-mail addresses' })))
+    .default([]),
+  /** Distinct listeners whose reports of an ad within 24 hours hide it pending review. */
+  REPORT_HOLD_THRESHOLD: z.coerce.number().int().min(2).max(1000).default(5),
   DEMO_VIDEO_URL: z.url().default('https://www.youtube-nocookie.com/embed/ysz5S6PUM-U?autoplay=1'),
 });
 

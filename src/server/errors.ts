@@ -46,6 +46,12 @@ export class ConflictError extends AppError {
     super(409, message);
   }
 }
+/** An ad that moderation hides (decision 44): 451, with the short notice its page and embed show. */
+export class AdRemovedError extends AppError {
+  constructor(message: string) {
+    super(451, message, 'AD_REMOVED');
+  }
+}
 /** Too many requests: 429, with Retry-After when the wait is ours to tell (sign-in throttling). */
 export class RateLimitedError extends AppError {
   constructor(message: string, retryAfter?: number) {

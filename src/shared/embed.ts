@@ -64,6 +64,8 @@ export interface EmbedData {
   unavailable?: string;
   /** With `unavailable`: the failed request's id, for a report to quote. */
   reference?: string;
+  /** Why moderation hides the ad (HTTP 451): the notice the frame shows instead. */
+  removed?: string;
 }
 /** The id of the JSON data block that carries the EmbedData. */
 export const EMBED_DATA_ID = 'adreplay-embed';

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'PLAN_LIMIT_REACHED',
   'API_KEY_LIMIT_REACHED',
   'NOT_FOUND',
+  'AD_REMOVED',
   'CONFLICT',
   'USER_EXISTS',
   'COMMON_PASSWORD',
@@ -46,6 +47,8 @@ export function errorCodeOfStatus(statusCode: number): ErrorCode {
       return 'UNSUPPORTED_MEDIA_TYPE';
     case 429:
       return 'RATE_LIMITED';
+    case 451:
+      return 'AD_REMOVED';
     case 501:
       return 'NOT_IMPLEMENTED';
     case 502:

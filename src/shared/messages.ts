@@ -1,6 +1,8 @@
 /** Every user-facing text of the spec lives here, word for word, so both sides use one copy. */
 export const messages = {
   adNotFound: 'Ad Not Found',
+  /** Not the spec's: the ad page and the embed when moderation hides the ad (HTTP 451). */
+  adRemoved: 'Ad Removed',
   adNotFoundText: "The ad you're looking for doesn't exist or may have been removed.",
   /** Not the spec's: the ad page and the embed when an ad could not be loaded (not a refusal). */
   adUnavailable: 'Unable to load this ad',

@@ -74,6 +74,7 @@ export const PAGE_META: Record<string, PageMeta> = {
     description: 'Confirm the e-mail address of your AdReplay account.',
   },
   '/dashboard': { title: 'Dashboard | AdReplay', description: 'Manage your ads, plan and account.' },
+  '/admin': { title: 'Moderation | AdReplay', description: 'Reports and moderation actions.' },
   '/dashboard/analytics': {
     title: 'Analytics | AdReplay',
     description: 'Plays, clicks, shares and QR scans of your ads, live.',

@@ -29,6 +29,7 @@ export const APP_ROUTES = [
   '/dashboard/analytics/:adId',
   '/dashboard/subscription',
   '/dashboard/settings',
+  '/admin',
 ] as const;
 
 const MATCHERS = APP_ROUTES.map(

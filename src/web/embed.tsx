@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { EMBED_DATA_ID, type EmbedData } from '../shared/embed';
 import { captureEntrySource } from './features/player/api/events';
-import { EmbedPlayer } from './features/player/EmbedPlayer';
+import { ReportAd } from './features/moderation/ReportAd';
+import { EMBED_LINK, EmbedPlayer } from './features/player/EmbedPlayer';
 import './embed.css';
 
 /*
@@ -17,6 +18,6 @@ const data = JSON.parse(document.getElementById(EMBED_DATA_ID)?.textContent || '
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <EmbedPlayer {...data} />
+    <EmbedPlayer {...data} actions={data.ad && <ReportAd slug={data.ad.slug} className={EMBED_LINK} fullFrame />} />
   </StrictMode>,
 );

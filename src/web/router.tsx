@@ -61,6 +61,7 @@ export const router = createBrowserRouter([
           { path: '/forgot-password', lazy: page(() => import('./pages/auth/ForgotPasswordPage')) },
           { path: '/reset-password', lazy: page(() => import('./pages/auth/ResetPasswordPage')) },
           { path: '/verify-email', lazy: page(() => import('./pages/auth/VerifyEmailPage')) },
+          { path: '/admin', lazy: page(() => import('./pages/admin/AdminPage')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import type { AdStatus, ReportReason } from '../../shared/moderation.js';
 import type { TranscriptSegment } from '../../shared/transcripts.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -40,6 +41,10 @@ export const users = pgTable('user', {
   lastName: text('last_name'),
   companyName: text('company_name'),
   ...timestamps,
+  // Moderators (decision 44): granted by `npm run admin:grant`; ADMIN_EMAILS names more without a row.
+  isAdmin: boolean('is_admin').notNull().default(false),
+  // Set while a moderator has suspended the account: sign-in is refused and its ads are hidden.
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
 });
 
 export const sessions = pgTable(
@@ -144,7 +149,9 @@ export const ads = pgTable(
     waveformPeaks: real('waveform_peaks').array(),
     audioSize: integer('audio_size'),
     audioType: text('audio_type'),
-    status: text('status').notNull().default('published'),
+    // 'published' (public), 'draft', or hidden by moderation (decision 44): 'held' (reported by many listeners,
+    // pending review), 'taken_down' (by a moderator) or 'suspended' (its owner is).
+    status: text('status').$type<AdStatus>().notNull().default('published'),
     isActive: boolean('is_active').notNull().default(true),
     isFeatured: boolean('is_featured').notNull().default(false),
     ...timestamps,
@@ -177,6 +184,7 @@ export const ads = pgTable(
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'published' AND is_active`),
     index('ads_user_id_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    check('ads_status_check', sql`status IN ('published', 'draft', 'held', 'taken_down', 'suspended')`),
     check(
       'ads_category_check',
       sql`category IN ('Automotive', 'Finance', 'Food & Dining', 'Healthcare', 'Real Estate', 'Retail', 'Services', 'Technology', 'Travel', 'Other')`,
@@ -442,7 +450,72 @@ export const contactMessages = pgTable('contact_messages', {
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
 });
 
+// --- Trust and safety (migration 0022, decision 44). ---
+
+/**
+ * Listeners' reports of an ad. The reporter is the listener code (listener.ts: per ad and UTC day, no
+ * address); one open report per code and ad, so repeating one adds nothing. A moderator's decision closes
+ * the ad's open reports (resolved_at).
+ */
+export const adReports = pgTable(
+  'ad_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<ReportReason>().notNull(),
+    details: text('details'),
+    listenerKey: text('listener_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ad_reports_open_listener_idx')
+      .on(t.adId, t.listenerKey)
+      .where(sql`resolved_at IS NULL`),
+    index('ad_reports_open_idx')
+      .on(t.adId, t.createdAt)
+      .where(sql`resolved_at IS NULL`),
+    check('ad_reports_reason_check', sql`reason IN ('misleading', 'offensive', 'scam', 'copyright', 'other')`),
+  ],
+);
+
+/**
+ * The last moderation decision on an ad that hid it, as its owner sees it (the notice), and the owner's one
+ * request for review of that decision, which puts the ad back in the moderators' queue.
+ */
+export const adModeration = pgTable('ad_moderation', {
+  adId: uuid('ad_id')
+    .primaryKey()
+    .references(() => ads.id, { onDelete: 'cascade' }),
+  notice: text('notice').notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
+  reviewMessage: text('review_message'),
+});
+
+/**
+ * Every moderation action, append-only: triggers refuse UPDATE, DELETE and TRUNCATE (migration 0022). No
+ * foreign keys, so that deleting an ad or an account leaves its record. A null actor is the automatic hold.
+ */
+export const moderationAudit = pgTable('moderation_audit', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actorId: text('actor_id'),
+  actorEmail: text('actor_email'),
+  action: text('action').notNull(),
+  targetType: text('target_type').$type<'ad' | 'user'>().notNull(),
+  targetId: text('target_id').notNull(),
+  reason: text('reason').notNull(),
+  before: jsonb('before').notNull(),
+  after: jsonb('after').notNull(),
+});
+
 export const schema = {
+  adReports,
+  adModeration,
+  moderationAudit,
   apiKeys,
   contactMessages,
   users,

@@ -33,6 +33,11 @@ export function formatDate(iso: string): string {
 }
 
 /** A count as the dashboard shows it: '8,398'. */
+/** A moment to the minute, in the reader's time zone (moderation's queue and log). */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** A count with its noun, '1 click' or '12 clicks'. */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, lt, ne, 
 import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdListQuery, OwnAd, PublicAd, TranscriptionState } from '../../../shared/ads.js';
 import type { Category } from '../../../shared/categories.js';
+import { HIDDEN_STATUSES, type HiddenStatus } from '../../../shared/moderation.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { batchedLookup } from '../../db/batched-lookup.js';
@@ -456,6 +457,15 @@ export function createAdsRepository(db: Db, directoryDb: Db = db) {
 
     async findVisibleBySlug(slug: string) {
       return (await visibleBySlug(slug)) ?? null;
+    },
+
+    /** The status of the ad at `slug` when moderation hides it (decision 44); null otherwise. */
+    async hiddenStatusOf(slug: string): Promise<HiddenStatus | null> {
+      const [row] = await db
+        .select({ status: ads.status })
+        .from(ads)
+        .where(and(eq(ads.slug, slug), inArray(ads.status, [...HIDDEN_STATUSES])));
+      return (row?.status as HiddenStatus | undefined) ?? null;
     },
 
     async listRelated(ad: { id: string; category: string }, limit: number) {

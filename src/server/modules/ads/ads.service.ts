@@ -8,7 +8,8 @@ import type {
 } from '../../../shared/ads.js';
 import { RELATED_ADS, SUGGESTIONS } from '../../../shared/limits.js';
 import { toWebVtt } from '../../../shared/transcripts.js';
-import { NotFoundError } from '../../errors.js';
+import { AdRemovedError, NotFoundError } from '../../errors.js';
+import { moderationMessages } from '../../../shared/moderation.js';
 import { FEATURED_TTL_MS, type PublicCache } from '../../public-cache.js';
 import {
   HIT_END,
@@ -269,9 +270,13 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
       };
     },
 
+    /** The public ad; 451 with a short notice when moderation hides it, 404 when there is none. */
     async getBySlug(slug: string): Promise<PublicAd> {
       const row = await repo.findVisibleBySlug(slug);
-      if (!row) throw new NotFoundError('Ad not found');
+      if (!row) {
+        const hidden = await repo.hiddenStatusOf(slug);
+        throw hidden ? new AdRemovedError(moderationMessages.removed[hidden]) : new NotFoundError('Ad not found');
+      }
       return toPublicAd(row);
     },
 

@@ -1,8 +1,10 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/limits.js';
+import { moderationMessages } from '../../../shared/moderation.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -18,10 +20,12 @@ export interface AuthDeps {
   log: (msg: string, err?: unknown) => void;
   /** Where better-auth's own messages go; failed queries arrive without their values. */
   logger: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+  /** Whether a moderator suspended the account (decision 44): it then gets no session. */
+  isSuspended: (userId: string) => Promise<boolean>;
 }
 
 /** better-auth on our database: e-mail and password, database sessions, hashed one-time tokens. */
-export function createAuth({ db, config, mailer, secret, log, logger }: AuthDeps) {
+export function createAuth({ db, config, mailer, secret, log, logger, isSuspended }: AuthDeps) {
   const origin = config.PUBLIC_ORIGIN;
   // Mail goes out in the background: a reset request answers in the same time whether or not the
   // address has an account (no enumeration by timing), and a slow mail server never blocks sign-up.
@@ -77,6 +81,19 @@ export function createAuth({ db, config, mailer, secret, log, logger }: AuthDeps
         update: {
           after: async (account) => {
             if (account.providerId === 'credential') await forgetResetLinks(account.userId);
+          },
+        },
+      },
+      // A suspended account gets no new session: sign-in (and a verification link's sign-in) is refused.
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isSuspended(session.userId)) {
+              throw new APIError('FORBIDDEN', {
+                message: moderationMessages.suspendedSignIn,
+                code: 'ACCOUNT_SUSPENDED',
+              });
+            }
           },
         },
       },

@@ -2,12 +2,12 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adUrl } from '../../../shared/ad-links.js';
-import { EMBED_DATA_ID, EMBED_THEMES, type EmbedAd, type EmbedData, type EmbedTheme } from '../../../shared/embed.js';
+import { EMBED_DATA_ID, EMBED_THEMES, type EmbedData, type EmbedTheme } from '../../../shared/embed.js';
 import { escapeHtml } from '../../../shared/html.js';
 import { messages } from '../../../shared/messages.js';
 import { OEmbedQuery } from '../../../shared/oembed.js';
 import { SITE_NAME } from '../../../shared/page-meta.js';
-import { NotFoundError, type ErrorPage } from '../../errors.js';
+import { AdRemovedError, NotFoundError, type ErrorPage } from '../../errors.js';
 import { jsonForScript, type PageTemplate } from '../seo/head.js';
 import type { EmbedService } from './embed.service.js';
 
@@ -44,17 +44,22 @@ export async function embedRoutes(
     { helmet: deps.framable },
     async (req, reply) => {
       if (!page) throw new NotFoundError('The web app is not built');
-      let ad: EmbedAd | null = null;
+      let data: EmbedData = { ad: null };
+      let status = 404;
       try {
-        ad = await embed.ad(req.params.slug);
+        data = { ad: await embed.ad(req.params.slug) };
+        status = 200;
       } catch (err) {
-        if (!(err instanceof NotFoundError)) throw err; // the player says so in the frame: embedFailurePage
+        // A hidden ad's frame says why (451); an unknown one says not found; any other failure is
+        // embedFailurePage's.
+        if (err instanceof AdRemovedError) [data, status] = [{ ad: null, removed: err.message }, 451];
+        else if (!(err instanceof NotFoundError)) throw err;
       }
       return reply
-        .status(ad ? 200 : 404)
+        .status(status)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(renderEmbed(page, { ad }, { origin, clientConfig: deps.clientConfig, theme: themeOf(req.query) }));
+        .send(renderEmbed(page, data, { origin, clientConfig: deps.clientConfig, theme: themeOf(req.query) }));
     },
   );
 }
@@ -69,7 +74,13 @@ function renderEmbed(
   { origin, clientConfig, theme }: { origin: string; clientConfig: Record<string, string>; theme: EmbedTheme },
 ) {
   const { ad } = data;
-  const title = ad ? ad.title : data.unavailable ? messages.adUnavailable : messages.adNotFound;
+  const title = ad
+    ? ad.title
+    : data.unavailable
+      ? messages.adUnavailable
+      : data.removed
+        ? messages.adRemoved
+        : messages.adNotFound;
   const head = [
     `<title>${escapeHtml(`${title} | ${SITE_NAME}`)}</title>`,
     // The ad's page is where search engines should send people, not the bare player.

@@ -152,7 +152,7 @@ describe('POST /api/identify', () => {
     }
   });
 
-  it('never returns an inactive or unpublished ad', async () => {
+  it('never returns an inactive, unpublished or moderated ad', async () => {
     const ad = first(demoAds[2]!.key);
     const query = { landmarks: clipLandmarks(ad.samples, ad.rate, 2, 5) };
     const slugs = async () => {
@@ -163,8 +163,11 @@ describe('POST /api/identify', () => {
     try {
       await t.db.update(ads).set({ isActive: false }).where(eq(ads.id, ad.id));
       expect(await slugs()).not.toContain(ad.slug);
-      await t.db.update(ads).set({ isActive: true, status: 'draft' }).where(eq(ads.id, ad.id));
-      expect(await slugs()).not.toContain(ad.slug);
+      // Unpublished, or hidden by moderation (decision 44).
+      for (const status of ['draft', 'held', 'taken_down', 'suspended'] as const) {
+        await t.db.update(ads).set({ isActive: true, status }).where(eq(ads.id, ad.id));
+        expect(await slugs(), status).not.toContain(ad.slug);
+      }
     } finally {
       await t.db.update(ads).set({ isActive: true, status: 'published' }).where(eq(ads.id, ad.id));
     }

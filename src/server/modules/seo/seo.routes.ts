@@ -7,7 +7,8 @@ import { dayOf } from '../../../shared/analytics.js';
 import { INDEXED_PAGES } from '../../../shared/page-meta.js';
 import { isAppRoute } from '../../../shared/routes.js';
 import type { Config } from '../../config.js';
-import { NotFoundError, type ErrorPage } from '../../errors.js';
+import { AdRemovedError, NotFoundError, type ErrorPage } from '../../errors.js';
+import { messages } from '../../../shared/messages.js';
 import type { PublicAd } from '../../../shared/ads.js';
 import { preparedBodies } from '../../prepared-body.js';
 import type { AdsService } from '../ads/ads.service.js';
@@ -57,7 +58,9 @@ async function seo(
   app.get('/robots.txt', async (_req, reply) =>
     reply
       .type('text/plain; charset=utf-8')
-      .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`),
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`,
+      ),
   );
 
   app.get('/sitemap.xml', async (_req, reply) => {
@@ -129,6 +132,8 @@ async function seo(
       const slug = slugOfAdPath(pathname);
       if (slug !== null) return adPage(req, reply.header('Cache-Control', 'no-cache'), await ads.getBySlug(slug));
     } catch (err) {
+      // The web app asks the API for the ad and shows the same notice (451) or its not-found page.
+      if (err instanceof AdRemovedError) return html(reply, missingHead(origin, messages.adRemoved), 451);
       if (!(err instanceof NotFoundError || err instanceof URIError)) throw err;
       return html(reply, missingHead(origin, 'Ad Not Found'), 404);
     }

@@ -15,6 +15,7 @@ import { TranscriptionLine } from '../../features/ads/TranscriptionNote';
 import { useMyAds } from '../../features/ads/api/my-ads';
 import { useDeleteAd, useToggleAd } from '../../features/ads/api/my-ads.mutations';
 import { useSession } from '../../features/auth/api/session';
+import { ModerationNotice } from '../../features/moderation/ModerationNotice';
 import { NewAdPanel } from '../../features/player/NewAdPanel';
 import { formatDate } from '../../lib/format';
 import { TableHead } from '../../components/ui/table-head';
@@ -126,6 +127,7 @@ export default function ManageAdsPage() {
                     <p className="font-medium break-words">{ad.title}</p>
                     <p className="text-slate-700">{ad.businessName}</p>
                     <TranscriptionLine ad={ad} />
+                    <ModerationNotice adId={ad.id} />
                   </td>
                   <td className="text-slate-700 md:px-4 md:py-3 md:text-slate-900">{ad.category}</td>
                   <td className="text-slate-700 md:px-4 md:py-3 md:whitespace-nowrap md:text-slate-900">

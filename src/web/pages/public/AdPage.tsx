@@ -16,7 +16,9 @@ import { Transcript } from '../../features/player/Transcript';
 import { captionsPath } from '../../../shared/transcripts';
 import { PlayerActions } from '../../features/player/PlayerActions';
 import { useLinkArrival } from '../../features/player/use-link-arrival';
+import { ReportAd } from '../../features/moderation/ReportAd';
 import { SaveButtons } from '../../features/saved/SaveButtons';
+import { ApiError } from '../../lib/api';
 import { isRefusal } from '../../lib/query-client';
 import { formatDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
@@ -142,6 +144,9 @@ function AdDetails({ ad }: { ad: PublicAd }) {
               <SaveButtons ad={ad} />
             </PlayerActions>
           </div>
+          <div className="mt-2 flex justify-end">
+            <ReportAd slug={ad.slug} className={buttonClass({ variant: 'ghost', size: 'sm' })} />
+          </div>
         </div>
       </Card>
 
@@ -228,6 +233,18 @@ export function AdPage() {
           Return to Home
         </ButtonLink>
       </LoadFailure>
+    );
+  }
+  // Hidden by moderation (451): the server's short notice instead of the ad.
+  if (error instanceof ApiError && error.status === 451) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">{messages.adRemoved}</h1>
+        <p className="mt-3 text-slate-700">{error.message}</p>
+        <Link to="/" className={buttonClass({}, 'mt-6')}>
+          Return to Home
+        </Link>
+      </section>
     );
   }
   if (error || !ad) {
