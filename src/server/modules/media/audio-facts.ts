@@ -205,7 +205,8 @@ export async function readAudioFacts(
     const codedRate = entry.codedRate ?? out.sampleRate;
     cost += out.samplesDecoded * channels * (codedRate / out.sampleRate);
     if (samples / sampleRate > maxDecodedSeconds) throw new AudioTooLongError();
-    if (cost > maxDecodedCost) throw tooCostly(channels, codedRate);
+    // The header's length at the channels and rate really decoded (an M4A's header may name neither).
+    if (cost > maxDecodedCost || duration * codedRate * channels > maxDecodedCost) throw tooCostly(channels, codedRate);
     const { mono, loudest } = mixDown(out.channelData, out.samplesDecoded);
     peaks.push(loudest, out.samplesDecoded);
     landmarks?.push(mono, out.sampleRate);
