@@ -25,8 +25,8 @@ const WORKER_HEAP_MB = 128;
 const MAX_WAITING = 16;
 /** Analyses one caller may have waiting; beyond, 429 at once (its own files fill its share). */
 const MAX_WAITING_PER_CALLER = 2;
-/** Longest wait for a turn; beyond, 503: the caller tries again rather than waiting on. */
-const MAX_WAIT_MS = 15_000;
+/** Longest wait for a turn (a thread may first have to start); beyond, 503: the caller tries again later. */
+const MAX_WAIT_MS = 25_000;
 /** Retry-After of both refusals: about one turn of the pool. */
 const RETRY_AFTER_SECONDS = 5;
 
