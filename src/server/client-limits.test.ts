@@ -138,7 +138,7 @@ describe('every limit counts per address, not per user agent', () => {
     // Each key is far under its own limit; the address is not.
     expect(statuses.slice(0, -1).every((s) => s !== 429)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    expect(message).toBe(identifyMessages.tooManyRecordings);
+    expect(message).toBe(identifyMessages.tooManyRecordingsFromAddress);
   });
 });
 

@@ -3,6 +3,7 @@ import { CATEGORIES, type Category } from './categories.js';
 import {
   AUDIO_FORMATS_TEXT,
   AUDIO_MAX_MB,
+  AUDIO_BUDGET_RATE,
   AUDIO_MAX_SECONDS,
   LOGO_FORMATS_TEXT,
   LOGO_MAX_MB,
@@ -295,8 +296,15 @@ export const fileMessages = {
   /** Bytes of a known format that do not decode to anything playable; `format` as the picker names it. */
   undecodable: (format: string) => `The audio file could not be decoded. Please upload a valid ${format} file.`,
   audioTooLong: `The audio is longer than ${AUDIO_MAX_SECONDS / 60} minutes. Ads can be at most ${AUDIO_MAX_SECONDS / 60} minutes long.`,
+  /** Over the decoding budget (limits.ts): `seconds` is the length limit it was given for. */
+  audioTooCostly: (channels: number, rateHz: number, seconds: number = AUDIO_MAX_SECONDS) =>
+    `The audio has too many samples to process (${channels} channels at ${rateHz / 1000} kHz). At most ${
+      seconds % 60 === 0 && seconds > 60 ? `${seconds / 60} minutes` : `${seconds} seconds`
+    } of stereo ${AUDIO_BUDGET_RATE / 1000} kHz audio are accepted, or as many samples with fewer channels or a lower rate.`,
   imageTooLarge: `The image is too large. Logos can be at most ${LOGO_MAX_SIDE_PX} pixels on a side and ${LOGO_MAX_MEGAPIXELS} megapixels.`,
-  audioBusy: 'Too many audio files are being processed right now. Please try again in a minute.',
+  audioBusy: 'Too many audio files are being processed right now. Please try again in a few seconds.',
+  /** One caller's share of the audio workers is taken by its own files. */
+  audioCallerBusy: 'Your other audio files are still being processed. Please wait for them to finish and try again.',
   tooManyUploads: `You have saved ads ${UPLOADS_PER_HOUR} times in the last hour. Please wait a while before saving again.`,
 } as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_RULES, maxBytesOf, PublicAd } from './ads.js';
 import { FRAME_SECONDS } from './fingerprint/index.js';
-import { IDENTIFY_MAX_LANDMARKS } from './limits.js';
+import { AUDIO_MAX_SECONDS, IDENTIFY_MAX_LANDMARKS, UPLOADS_PER_HOUR } from './limits.js';
 
 /**
  * Identification by sound: the Listen button sends the landmarks it computed from the microphone (never
@@ -23,15 +23,21 @@ export const IDENTIFY_RECORDINGS_PER_MINUTE = 10;
 export const IDENTIFY_CANDIDATES = 5;
 /** Longest recording the partner API identifies. */
 export const IDENTIFY_FILE_MAX_SECONDS = 60;
+/**
+ * Recordings identified per API key in an hour: the decoding budget of the hour's uploads
+ * (UPLOADS_PER_HOUR files of up to AUDIO_MAX_SECONDS), in recordings of up to IDENTIFY_FILE_MAX_SECONDS.
+ */
+export const IDENTIFY_RECORDINGS_PER_HOUR = (UPLOADS_PER_HOUR * AUDIO_MAX_SECONDS) / IDENTIFY_FILE_MAX_SECONDS;
 
 export const identifyMessages = {
   empty: 'landmarks must hold at least one landmark',
   tooMany: `landmarks must hold at most ${IDENTIFY_MAX_LANDMARKS} landmarks`,
   landmark: `Each landmark must be [hash, t]: hash an integer from 0 to 4294967295, t an integer from 0 to ${IDENTIFY_MAX_FRAME}`,
   tooManyRequests: 'Too many identification requests from this client; try again in a minute',
-  tooManyRecordings: `Too many recordings from this address: at most ${IDENTIFY_RECORDINGS_PER_MINUTE} a minute; try again in a minute`,
+  tooManyRecordingsFromAddress: `Too many recordings from this address: at most ${IDENTIFY_RECORDINGS_PER_MINUTE} a minute; try again in a minute`,
   fileRequired: 'A recording is required in the file field',
   recordingTooLong: `The recording must be at most ${IDENTIFY_FILE_MAX_SECONDS} seconds long`,
+  tooManyRecordingsWithKey: `More than ${IDENTIFY_RECORDINGS_PER_HOUR} recordings identified with this key in the last hour; try again later`,
 } as const;
 
 const Landmark = z.tuple(

@@ -14,6 +14,15 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_SEARCH_LENGTH = 200;
 /** Longest accepted audio: ads are short, and decoding work grows with length. */
 export const AUDIO_MAX_SECONDS = 300;
+/**
+ * The decoding budget: decoding work grows with samples times channels, so a file may hold no more of them
+ * than stereo at 48 kHz for its length limit (AUDIO_MAX_SECONDS for an ad). Eight channels at 192 kHz
+ * cost sixteen times as much per second, so such a file gets a sixteenth of the length.
+ */
+export const AUDIO_BUDGET_CHANNELS = 2;
+export const AUDIO_BUDGET_RATE = 48_000;
+/** Samples times channels one decoding may produce for a length limit of `seconds`. */
+export const audioSampleBudget = (seconds: number) => seconds * AUDIO_BUDGET_RATE * AUDIO_BUDGET_CHANNELS;
 /** Largest accepted logo, read from its header before anything decodes it (a pixel-flood bound). */
 export const LOGO_MAX_SIDE_PX = 8000;
 export const LOGO_MAX_MEGAPIXELS = 40;

@@ -21,9 +21,11 @@ export async function callApi(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   parts?: Part[],
+  /** The caller's address (the limits per address count it); inject's default otherwise. */
+  remoteAddress?: string,
 ) {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-  if (!parts) return t.app.inject({ method, url, headers });
+  if (!parts) return t.app.inject({ method, url, headers, remoteAddress });
   const { payload, contentType } = await multipart(parts);
-  return t.app.inject({ method, url, payload, headers: { ...headers, 'content-type': contentType } });
+  return t.app.inject({ method, url, payload, remoteAddress, headers: { ...headers, 'content-type': contentType } });
 }

@@ -79,3 +79,60 @@ export function wavFile(samples: Float32Array, rate: number): Buffer {
   );
   return Buffer.from(wav.toBuffer());
 }
+
+/**
+ * Small files that cost much decoding: silence at high sample rates with many channels, as an attacker
+ * would craft them (each argument list is ffmpeg's; `pipe` writes to a pipe, so the header cannot say the
+ * length). The first two are the ones of the report that found the cost; the others are the same idea in
+ * each format that can carry more than two channels or more than 48 kHz.
+ */
+export const CRAFTED_AUDIO = {
+  'vorbis-7.1-192k-58s.ogg': {
+    lavfi: 'anullsrc=r=192000:cl=7.1',
+    seconds: 58,
+    codec: ['-c:a', 'libvorbis', '-q:a', '-1'],
+  },
+  'vorbis-7.1-192k-295s.ogg': {
+    lavfi: 'anullsrc=r=192000:cl=7.1',
+    seconds: 295,
+    codec: ['-c:a', 'libvorbis', '-q:a', '-1'],
+  },
+  'flac-7.1-192k-58s.flac': { lavfi: 'anullsrc=r=192000:cl=7.1', seconds: 58, codec: ['-c:a', 'flac'] },
+  'flac-7.1-192k-58s-no-length.flac': {
+    lavfi: 'anullsrc=r=192000:cl=7.1',
+    seconds: 58,
+    codec: ['-c:a', 'flac', '-f', 'flac'],
+    pipe: true,
+  },
+  'aac-7.1-96k-58s.m4a': { lavfi: 'anullsrc=r=96000:cl=7.1', seconds: 58, codec: ['-c:a', 'aac', '-b:a', '64k'] },
+  'opus-7.1-58s.opus': {
+    lavfi: 'anullsrc=r=48000:cl=7.1',
+    seconds: 58,
+    codec: ['-c:a', 'libopus', '-b:a', '48k', '-mapping_family', '1'],
+  },
+} satisfies Record<string, { lavfi: string; seconds: number; codec: string[]; pipe?: boolean }>;
+export type CraftedAudio = keyof typeof CRAFTED_AUDIO;
+
+/** One of CRAFTED_AUDIO, made by ffmpeg into `dir`. */
+export async function craftedFile(dir: string, name: CraftedAudio): Promise<Buffer> {
+  const { lavfi, seconds, codec, ...rest } = CRAFTED_AUDIO[name];
+  const input = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    lavfi,
+    '-t',
+    String(seconds),
+    ...codec,
+  ];
+  if (!('pipe' in rest)) {
+    await run('ffmpeg', [...input, path.join(dir, name)]);
+    return readFile(path.join(dir, name));
+  }
+  const { stdout } = await run('ffmpeg', [...input, 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}

@@ -87,19 +87,21 @@ export function refuseUnreadUploads(app: FastifyInstance) {
 /**
  * Creations and edits carry files that cost a decode: UPLOADS_PER_HOUR of them an hour per caller
  * (`keyOf`), counted together and shared by every app process (`limits`). Returns the preHandler that
- * the upload routes declare after the caller is known.
+ * the upload routes declare after the caller is known. Other requests that cost a decode (identifying a
+ * recording) take their own hourly budget, `max` with its `message`, under keys of their own.
  */
 export async function uploadRateLimit(
   app: FastifyInstance,
   keyOf: (req: FastifyRequest) => string,
   limits: RateLimitStore,
+  budget: { max: number; message: string } = { max: UPLOADS_PER_HOUR, message: fileMessages.tooManyUploads },
 ) {
   if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { ...limits('uploads'), global: false });
   return app.rateLimit({
-    max: UPLOADS_PER_HOUR,
+    max: budget.max,
     timeWindow: '1 hour',
     keyGenerator: keyOf,
-    errorResponseBuilder: rateLimitError(fileMessages.tooManyUploads),
+    errorResponseBuilder: rateLimitError(budget.message),
   });
 }
 

@@ -8,12 +8,13 @@ import { AnalyticsQuery, AnalyticsSummary } from '../../../shared/analytics.js';
 import { API_REQUESTS_PER_MINUTE, apiKeyMessages } from '../../../shared/api-keys.js';
 import {
   IDENTIFY_FILE_MAX_SECONDS,
+  IDENTIFY_RECORDINGS_PER_HOUR,
   IDENTIFY_RECORDINGS_PER_MINUTE,
   IdentifyFileForm,
   IdentifyResponse,
   identifyMessages,
 } from '../../../shared/identify.js';
-import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
+import { AUDIO_MAX_SECONDS, UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import { callerOf } from '../../caller.js';
 import { clientOf } from '../../client-address.js';
 import { rateLimitError } from '../../errors.js';
@@ -38,13 +39,14 @@ const COMMON = {
 /** Creating and updating also count towards the caller's uploads of the hour. */
 const UPLOAD_LIMIT = {
   429: errorResponse(
-    `More than ${API_REQUESTS_PER_MINUTE} requests in a minute with this key, or more than ${UPLOADS_PER_HOUR} ads created or updated in an hour`,
+    `More than ${API_REQUESTS_PER_MINUTE} requests in a minute with this key, more than ${UPLOADS_PER_HOUR} ads created or updated in an hour, or this account's other audio still being processed (Retry-After)`,
   ),
+  503: errorResponse(`The audio workers are busy ('${fileMessages.audioBusy}'; Retry-After)`),
 };
 const NOT_FOUND = { 404: errorResponse("No such ad among the key owner's ads (someone else's ad answers the same)") };
 const FORM_ERRORS = {
   400: errorResponse(
-    "Invalid field (the message names it, e.g. 'Title must be at least 3 characters') or missing audio",
+    `Invalid field (the message names it, e.g. 'Title must be at least 3 characters'), missing audio, or audio that does not decode, is longer than ${AUDIO_MAX_SECONDS / 60} minutes or has more samples than ${AUDIO_MAX_SECONDS / 60} minutes of stereo 48 kHz audio`,
   ),
   413: errorResponse(`A file is over its limit ('${fileMessages.tooLarge(FILE_RULES.audio.maxMb)}')`),
   415: errorResponse(`A file is not what its field needs ('${fileMessages.invalidType('audio')}')`),
@@ -99,7 +101,11 @@ export async function apiV1Routes(
       max: IDENTIFY_RECORDINGS_PER_MINUTE,
       timeWindow: '1 minute',
       keyGenerator: (req) => `identify-address:${clientOf(req)}`,
-      errorResponseBuilder: rateLimitError(identifyMessages.tooManyRecordings),
+      errorResponseBuilder: rateLimitError(identifyMessages.tooManyRecordingsFromAddress),
+    });
+    const recordingsPerKey = await uploadRateLimit(v1, (req) => `identify-key:${callerOf(req).keyId!}`, deps.limits, {
+      max: IDENTIFY_RECORDINGS_PER_HOUR,
+      message: identifyMessages.tooManyRecordingsWithKey,
     });
 
     v1.get(
@@ -204,7 +210,7 @@ export async function apiV1Routes(
     v1.post(
       '/api/v1/identify',
       {
-        preHandler: recordingsPerAddress,
+        preHandler: [recordingsPerAddress, recordingsPerKey],
         schema: {
           operationId: 'identifyRecording',
           summary: 'Which public ad a recording is (stations checking what aired)',
@@ -214,19 +220,23 @@ export async function apiV1Routes(
           response: {
             200: IdentifyResponse,
             400: errorResponse(
-              `No recording in the file field, one that does not decode, or one longer than ${IDENTIFY_FILE_MAX_SECONDS} seconds`,
+              `No recording in the file field, one that does not decode, one longer than ${IDENTIFY_FILE_MAX_SECONDS} seconds, or one with more samples than ${IDENTIFY_FILE_MAX_SECONDS} seconds of stereo 48 kHz audio`,
             ),
             413: errorResponse("The recording is over the audio file limit ('File size exceeds 10MB limit.')"),
             415: errorResponse(
               "The file is not audio of an accepted format ('Invalid file type. Please select a audio file.')",
             ),
             ...COMMON,
+            ...UPLOAD_LIMIT,
+            429: errorResponse(
+              `More than ${API_REQUESTS_PER_MINUTE} requests in a minute with this key, more than ${IDENTIFY_RECORDINGS_PER_HOUR} recordings in an hour, or this account's other audio still being processed (Retry-After)`,
+            ),
           },
         },
       },
       async (req) => {
         const { bytes, format } = await readRecording(req);
-        return identify.identifyRecording(bytes, format);
+        return identify.identifyRecording(bytes, format, owner(req));
       },
     );
   });

@@ -23,8 +23,8 @@ import {
 import type { Storage } from '../../adapters/storage/storage.js';
 import type { Db } from '../../db/client.js';
 import { BadRequestError } from '../../errors.js';
-import { AudioRefusedError, AudioTooLongError, type LandmarkColumns } from '../media/audio-facts.js';
-import { analyseAudio, AudioBusyError } from '../media/audio-analyser.js';
+import { AudioRefusedError, AudioTooLongError, type AudioFormat, type LandmarkColumns } from '../media/audio-facts.js';
+import { analyseAudio, AudioBusyError, audioCallerOf } from '../media/audio-analyser.js';
 import { detectAudioFormat } from '../media/upload.js';
 import type { HitBounds, IdentifyRepository } from './identify.repository.js';
 
@@ -42,8 +42,10 @@ export const HIT_BOUNDS: HitBounds = { perHash: 100, total: 60_000, ads: 20 };
 
 /** Ads looked at per pass of the backfill. */
 const BACKFILL_BATCH = 20;
-/** Wait before asking the audio workers again when they are full (uploads go first). */
+/** Wait before asking the audio workers again when they are full. */
 const BUSY_WAIT_MS = 2_000;
+/** The backfill's turns on the audio workers: one caller among the accounts, never more than its share. */
+const BACKFILL_CALLER = 'landmarks-backfill';
 
 /** Where one identify call spent its time (ms), and how many stored rows its lookup read. */
 export interface IdentifyTiming {
@@ -179,10 +181,16 @@ export function createIdentifyService(deps: {
     return { match: bestShown && isConfidentMatch(ranked, query) ? candidates[0]! : null, candidates };
   }
 
-  /** Decodes and fingerprints a recording in the audio workers, with the recording's length limit. */
-  async function fingerprintRecording(bytes: Uint8Array, format: Parameters<typeof analyseAudio>[1]) {
+  /**
+   * Decodes and fingerprints a recording in the audio workers, with the recording's length limit, on the
+   * turns of the account `userId`.
+   */
+  async function fingerprintRecording(bytes: Uint8Array, format: AudioFormat, userId: string) {
     try {
-      const facts = await analyseAudio(bytes, format, { fingerprint: true, maxSeconds: IDENTIFY_FILE_MAX_SECONDS });
+      const facts = await analyseAudio(bytes, format, audioCallerOf(userId), {
+        fingerprint: true,
+        maxSeconds: IDENTIFY_FILE_MAX_SECONDS,
+      });
       return toLandmarks(facts.landmarks!);
     } catch (err) {
       if (err instanceof AudioTooLongError) throw new BadRequestError(identifyMessages.recordingTooLong);
@@ -204,16 +212,16 @@ export function createIdentifyService(deps: {
     const format = await detectAudioFormat(bytes);
     const empty = { hashes: new Int32Array(0), frames: new Int32Array(0) };
     if (!format) return empty;
-    const facts = await analyseAudio(bytes, format, { fingerprint: true });
+    const facts = await analyseAudio(bytes, format, BACKFILL_CALLER, { fingerprint: true });
     return facts.landmarks ?? empty;
   }
 
   return {
     identify,
 
-    /** Identifies a recording (the partner API): decoded and fingerprinted like an ad's audio. */
-    async identifyRecording(bytes: Uint8Array, format: Parameters<typeof analyseAudio>[1]) {
-      return identify(await fingerprintRecording(bytes, format));
+    /** Identifies a recording (the partner API) for account `userId`: decoded and fingerprinted like an ad's audio. */
+    async identifyRecording(bytes: Uint8Array, format: AudioFormat, userId: string) {
+      return identify(await fingerprintRecording(bytes, format, userId));
     },
 
     /** Stores an ad's landmarks for its audio, in the transaction that writes the ad. */

@@ -6,8 +6,8 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { parseBuffer } from 'music-metadata';
 import { OggOpusDecoder } from 'ogg-opus-decoder';
 import { fileMessages } from '../../../shared/ads.js';
-import { createFingerprinter, type Fingerprinter } from '../../../shared/fingerprint/index.js';
-import { AUDIO_MAX_SECONDS, WAVEFORM_BARS } from '../../../shared/limits.js';
+import { createFingerprinter, FINGERPRINT_SAMPLE_RATE, type Fingerprinter } from '../../../shared/fingerprint/index.js';
+import { AUDIO_MAX_SECONDS, audioSampleBudget, WAVEFORM_BARS } from '../../../shared/limits.js';
 import { m4aMoovFirst } from './m4a.js';
 
 /** Landmarks as the database keeps them: each hash's 32 bits read as a signed integer, and its frame. */
@@ -39,12 +39,20 @@ export class AudioTooLongError extends AudioRefusedError {
     super(message);
   }
 }
+/** More samples times channels than the decoding budget (limits.ts) allows for the length limit. */
+export class AudioTooCostlyError extends AudioRefusedError {}
 
 const MIN_SECONDS = 0.5;
 /** Decoding stops a second past the limit: an encoder's padding may add a little, a lying header no more. */
 const DECODING_MARGIN_SECONDS = 1;
-/** Bytes handed to a decoder at a time; its output for one chunk is all the PCM ever held. */
+/** Most bytes handed to a decoder at a time; its output for one chunk is all the PCM ever held. */
 const CHUNK_BYTES = 64 * 1024;
+/**
+ * Bytes of the first chunk, and fewest of any: silence compresses to thousands of samples a byte, so
+ * the chunks shrink as the budget runs out (see nextChunk in readAudioFacts).
+ */
+const FIRST_CHUNK_BYTES = 4 * 1024;
+const MIN_CHUNK_BYTES = 512;
 /** Samples summarised by one running maximum: 5 minutes at 48 kHz keep about 28,000 numbers. */
 const BLOCK_SAMPLES = 512;
 
@@ -60,17 +68,31 @@ interface WasmDecoder {
   flush?(): Decoded | Promise<Decoded>;
   free(): void;
 }
-/** Decoded audio, a piece at a time: no more than one piece of PCM is held at once. */
-type Decode = (bytes: Uint8Array) => AsyncGenerator<Decoded>;
+/**
+ * Decoded audio, a piece at a time: no more than one piece of PCM is held at once. `chunkBytes` says how
+ * many bytes to feed next, given how many were fed.
+ */
+type Decode = (bytes: Uint8Array, chunkBytes?: (fed: number) => number) => AsyncGenerator<Decoded>;
+interface AudioFormatEntry {
+  name: string;
+  decode: Decode;
+  /**
+   * The rate the codec works at when the decoder is asked for a lower one (Opus always decodes at 48 kHz
+   * inside): the decoding budget counts the work, not the samples handed back.
+   */
+  codedRate?: number;
+}
 
-/** Feeds a WASM decoder `chunkBytes` at a time. */
-const streamed = (make: () => WasmDecoder | Promise<WasmDecoder>, chunkBytes = CHUNK_BYTES): Decode =>
-  async function* (bytes) {
+/** Feeds a WASM decoder at most `maxChunk` bytes at a time. */
+const streamed = (make: () => WasmDecoder | Promise<WasmDecoder>, maxChunk = CHUNK_BYTES): Decode =>
+  async function* (bytes, chunkBytes = () => maxChunk) {
     const decoder = await make();
     try {
       await decoder.ready;
-      for (let at = 0; at < bytes.length; at += chunkBytes) {
-        yield await decoder.decode(bytes.subarray(at, at + chunkBytes));
+      for (let at = 0; at < bytes.length;) {
+        const size = Math.max(1, Math.min(maxChunk, chunkBytes(at)));
+        yield await decoder.decode(bytes.subarray(at, at + size));
+        at += size;
       }
       if (decoder.flush) yield await decoder.flush();
     } finally {
@@ -95,7 +117,7 @@ const aac = (prepare: (bytes: Uint8Array) => Uint8Array = (b) => b): Decode => {
       free: () => inner.free(),
     };
   }, 8 * 1024);
-  return (bytes) => decode(prepare(bytes));
+  return (bytes, chunkBytes) => decode(prepare(bytes), chunkBytes);
 };
 
 /** The accepted formats, by file-type's extension for the bytes; `name` is how the picker calls it. */
@@ -105,9 +127,18 @@ export const AUDIO_FORMATS = {
   aac: { name: 'AAC', decode: aac() },
   flac: { name: 'FLAC', decode: streamed(() => new FLACDecoder()) },
   ogg: { name: 'Ogg Vorbis', decode: streamed(() => new OggVorbisDecoder()) },
-  opus: { name: 'Ogg Opus', decode: streamed(() => new OggOpusDecoder()) },
+  opus: {
+    name: 'Ogg Opus',
+    // Resampled inside the decoder to the fingerprint's rate (a documented option its types leave out):
+    // no 48 kHz PCM is made only to be resampled here.
+    decode: streamed(
+      () =>
+        new OggOpusDecoder({ sampleRate: FINGERPRINT_SAMPLE_RATE } as ConstructorParameters<typeof OggOpusDecoder>[0]),
+    ),
+    codedRate: 48_000,
+  },
   wav: { name: 'WAV', decode: decodeWav },
-} satisfies Record<string, { name: string; decode: Decode }>;
+} satisfies Record<string, AudioFormatEntry>;
 export type AudioFormat = keyof typeof AUDIO_FORMATS;
 export const isAudioFormat = (ext: string): ext is AudioFormat => Object.hasOwn(AUDIO_FORMATS, ext);
 
@@ -131,42 +162,61 @@ export const MIME_OF: Record<AudioFormat, string> = {
 
 /**
  * Reads an audio file's duration and waveform peaks (and, when asked, its landmark fingerprint) from its
- * decoded audio, once, at upload. Bounded work: a header that declares more than the limit
- * (AUDIO_MAX_SECONDS) is refused before decoding; decoding runs in chunks, keeps only running maxima (and
- * the fingerprinter's few frames), and stops as soon as the audio passes the limit (a lying header).
- * CPU-heavy: the server calls it in a worker thread (audio-analyser.ts).
+ * decoded audio, once, at upload. Bounded work: a header that declares more than the length limit
+ * (AUDIO_MAX_SECONDS) or more samples times channels than the decoding budget (limits.ts) is refused
+ * before decoding; decoding runs in chunks, mixes each chunk down to one channel at once, keeps only
+ * running maxima (and the fingerprinter's few frames), and stops as soon as the audio passes either
+ * bound (a lying header). CPU-heavy: the server calls it in a worker thread (audio-analyser.ts).
  */
 export async function readAudioFacts(
   bytes: Uint8Array,
   format: AudioFormat = 'mp3',
   options: AudioReadOptions = {},
 ): Promise<AudioFacts> {
-  const { name } = AUDIO_FORMATS[format];
-  const undecodable = () => new UndecodableAudioError(fileMessages.undecodable(name));
-  const maxDecodedSeconds =
-    Math.min(options.maxSeconds ?? AUDIO_MAX_SECONDS, AUDIO_MAX_SECONDS) + DECODING_MARGIN_SECONDS;
+  const entry: AudioFormatEntry = AUDIO_FORMATS[format];
+  const undecodable = () => new UndecodableAudioError(fileMessages.undecodable(entry.name));
+  const maxSeconds = Math.min(options.maxSeconds ?? AUDIO_MAX_SECONDS, AUDIO_MAX_SECONDS);
+  const maxDecodedSeconds = maxSeconds + DECODING_MARGIN_SECONDS;
+  const maxDecodedCost = audioSampleBudget(maxDecodedSeconds);
+  const tooCostly = (channels: number, rate: number) =>
+    new AudioTooCostlyError(fileMessages.audioTooCostly(channels, rate, maxSeconds));
 
   const header = await parseBuffer(
     bytes,
     { mimeType: MIME_OF[format], size: bytes.length },
-    { duration: false, skipCovers: true },
+    // Ogg states its length only in its last page, which music-metadata then reads (no scan).
+    { duration: format === 'ogg' || format === 'opus', skipCovers: true },
   ).catch(() => null);
-  if ((header?.format.duration ?? 0) > maxDecodedSeconds) throw new AudioTooLongError();
+  const { duration = 0, sampleRate: headerRate = 0, numberOfChannels: headerChannels = 0 } = header?.format ?? {};
+  if (duration > maxDecodedSeconds) throw new AudioTooLongError();
+  if (duration * headerRate * headerChannels > maxDecodedCost) throw tooCostly(headerChannels, headerRate);
 
   const peaks = new RunningPeaks();
   const landmarks = options.fingerprint ? new RunningLandmarks() : null;
   let samples = 0;
   let sampleRate = 0;
+  let cost = 0;
   const take = (out: Decoded) => {
-    if (!out.samplesDecoded || !out.channelData[0]) return;
+    const channels = out.channelData.length;
+    if (!out.samplesDecoded || !channels) return;
     sampleRate = out.sampleRate;
     samples += out.samplesDecoded;
+    // Counted as decoded, whatever the header said.
+    const codedRate = entry.codedRate ?? out.sampleRate;
+    cost += out.samplesDecoded * channels * (codedRate / out.sampleRate);
     if (samples / sampleRate > maxDecodedSeconds) throw new AudioTooLongError();
-    peaks.push(out.channelData, out.samplesDecoded);
-    landmarks?.push(out.channelData, out.samplesDecoded, out.sampleRate);
+    // The header's length at the channels and rate really decoded (an M4A's header may name neither).
+    if (cost > maxDecodedCost || duration * codedRate * channels > maxDecodedCost) throw tooCostly(channels, codedRate);
+    const { mono, loudest } = mixDown(out.channelData, out.samplesDecoded);
+    peaks.push(loudest, out.samplesDecoded);
+    landmarks?.push(mono, out.sampleRate);
   };
+  // A small chunk while the output per byte is unknown, then half the bytes the budget left allows at the
+  // rate seen so far: one chunk of a crafted file cannot run far past the budget.
+  const nextChunk = (fed: number) =>
+    cost === 0 ? FIRST_CHUNK_BYTES : Math.max(MIN_CHUNK_BYTES, Math.floor((maxDecodedCost - cost) / (cost / fed) / 2));
   try {
-    for await (const piece of AUDIO_FORMATS[format].decode(bytes)) take(piece);
+    for await (const piece of entry.decode(bytes, nextChunk)) take(piece);
   } catch (err) {
     if (err instanceof AudioRefusedError) throw err;
     throw undecodable();
@@ -180,6 +230,29 @@ export async function readAudioFacts(
   };
 }
 
+/**
+ * One pass over a decoded piece: its mono mix (for the fingerprint) and the loudest channel of each
+ * sample (for the waveform). Everything after this works on one channel.
+ */
+function mixDown(channels: Float32Array[], length: number): { mono: Float32Array; loudest: Float32Array } {
+  if (channels.length === 1) {
+    const only = channels[0]!.subarray(0, length);
+    return { mono: only, loudest: only };
+  }
+  const mono = new Float32Array(length);
+  const loudest = new Float32Array(length);
+  const share = 1 / channels.length;
+  for (const channel of channels) {
+    for (let i = 0; i < length; i++) {
+      const v = channel[i]!;
+      mono[i]! += v * share;
+      const a = Math.abs(v);
+      if (a > loudest[i]!) loudest[i] = a;
+    }
+  }
+  return { mono, loudest };
+}
+
 /** The mono mix of each decoded piece, fingerprinted as it arrives (the PCM is never held whole). */
 class RunningLandmarks {
   private fingerprinter: Fingerprinter | null = null;
@@ -187,13 +260,11 @@ class RunningLandmarks {
   private hashes: number[] = [];
   private frames: number[] = [];
 
-  push(channels: Float32Array[], length: number, sampleRate: number) {
+  push(mono: Float32Array, sampleRate: number) {
     // A stream does not change its rate midway; a decoder that says otherwise has no usable fingerprint.
     if (this.fingerprinter && sampleRate !== this.rate) throw new Error('the sample rate changed mid-stream');
     this.rate = sampleRate;
     this.fingerprinter ??= createFingerprinter(sampleRate);
-    const mono = new Float32Array(length);
-    for (const channel of channels) for (let i = 0; i < length; i++) mono[i]! += channel[i]! / channels.length;
     this.keep(this.fingerprinter.push(mono));
   }
   private keep(found: { hash: number; t: number }[]) {
@@ -208,18 +279,16 @@ class RunningLandmarks {
   }
 }
 
-/** The loudest sample of every BLOCK_SAMPLES, over all channels, kept as decoding goes. */
+/** The loudest sample of every BLOCK_SAMPLES (of the loudest channel), kept as decoding goes. */
 class RunningPeaks {
   private blocks: number[] = [];
   private current = 0;
   private inBlock = 0;
 
-  push(channels: Float32Array[], length: number) {
+  push(loudest: Float32Array, length: number) {
     for (let i = 0; i < length; i++) {
-      for (const channel of channels) {
-        const v = Math.abs(channel[i]!);
-        if (v > this.current) this.current = v;
-      }
+      const v = Math.abs(loudest[i]!);
+      if (v > this.current) this.current = v;
       if (++this.inBlock === BLOCK_SAMPLES) this.close();
     }
   }

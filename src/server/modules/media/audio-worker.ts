@@ -1,5 +1,6 @@
 import {
   AudioRefusedError,
+  AudioTooCostlyError,
   AudioTooLongError,
   readAudioFacts,
   type AudioFacts,
@@ -13,7 +14,7 @@ export interface AudioTask {
   options?: AudioReadOptions;
 }
 /** Errors lose their class between threads: a refusal comes back as data. */
-export type AudioResult = { facts: AudioFacts } | { refused: 'undecodable' | 'tooLong'; message: string };
+export type AudioResult = { facts: AudioFacts } | { refused: 'undecodable' | 'tooLong' | 'tooCostly'; message: string };
 
 /** Entry of the audio worker threads (a bundle entry of its own: see scripts/build-server.mjs). */
 export default async function analyseAudio({ bytes, format, options }: AudioTask): Promise<AudioResult> {
@@ -21,6 +22,8 @@ export default async function analyseAudio({ bytes, format, options }: AudioTask
     return { facts: await readAudioFacts(bytes, format, options) };
   } catch (err) {
     if (!(err instanceof AudioRefusedError)) throw err;
-    return { refused: err instanceof AudioTooLongError ? 'tooLong' : 'undecodable', message: err.message };
+    const refused =
+      err instanceof AudioTooLongError ? 'tooLong' : err instanceof AudioTooCostlyError ? 'tooCostly' : 'undecodable';
+    return { refused, message: err.message };
   }
 }

@@ -101,7 +101,12 @@ describe('audio length', () => {
     const bound = Math.max(500, 5 * percentile(before, 95));
     expect(p95, `p95 ${p95.toFixed(1)} ms during, ${percentile(before, 95).toFixed(1)} ms before`).toBeLessThan(bound);
     expect(percentile(during, 50)).toBeLessThan(Math.max(50, 4 * percentile(before, 50)));
-    for (const res of answers) expect(res.status).toBe(400);
+    // Each is refused as too long, or, when a loaded machine cannot give it a turn in time, told to try
+    // again (503): never a false 'could not be decoded'.
+    for (const res of answers) {
+      expect([400, 503]).toContain(res.status);
+      expect(res.body.message).toBe(res.status === 400 ? fileMessages.audioTooLong : fileMessages.audioBusy);
+    }
   }, 120_000);
 
   it('still accepts a real ad and measures it off the event loop', async () => {

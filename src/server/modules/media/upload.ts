@@ -14,7 +14,7 @@ import {
   type AudioFacts,
   type AudioFormat,
 } from './audio-facts.js';
-import { analyseAudio } from './audio-analyser.js';
+import { analyseAudio, audioCallerOf } from './audio-analyser.js';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 
@@ -135,7 +135,7 @@ export function createUploader(storage: Storage) {
       if (!isAudioFormat(format)) throw new InvalidFileTypeError('audio');
       let facts: AudioFacts;
       try {
-        facts = await analyseAudio(file.bytes, format, { fingerprint: true });
+        facts = await analyseAudio(file.bytes, format, audioCallerOf(userId), { fingerprint: true });
       } catch (err) {
         if (err instanceof AudioRefusedError) throw new BadRequestError(err.message);
         throw err;
