@@ -372,6 +372,8 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   prioritySupport: boolean('priority_support').notNull(),
   priceMonthly: integer('price_monthly').notNull(),
   priceYearly: integer('price_yearly').notNull(),
+  /** What the plan gives beyond its limits, each a thing the product does; rewritten from PLAN_SEED at start. */
+  features: jsonb('features').$type<string[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

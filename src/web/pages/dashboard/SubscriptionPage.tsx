@@ -1,17 +1,13 @@
-import { Check } from 'lucide-react';
 import { toast } from '../../components/ui/toast';
-import { UNLIMITED, type Plan } from '../../../shared/plans';
-import { Button } from '../../components/ui/button';
+import { limitText, type Plan } from '../../../shared/plans';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { useSession } from '../../features/auth/api/session';
 import { useMyPlan, usePlans } from '../../features/plans/api/plans';
 import { rememberedTier } from '../../features/plans/chosen-plan';
+import { PlanOffer } from '../../features/plans/PlanOffer';
 import { UsageCard } from '../../features/plans/UsageCard';
-import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
-
-const dollars = (cents: number) => `$${Math.round(cents / 100)}`;
-const limitText = (n: number) => (n === UNLIMITED ? 'Unlimited' : String(n));
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -79,42 +75,21 @@ export default function SubscriptionPage() {
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {plans.data.plans.map((p) => (
               <li key={p.id}>
-                <Card
-                  className={cn('relative flex h-full flex-col p-5', p.name === 'Premium' && 'ring-2 ring-brand-600')}
-                >
-                  {p.name === 'Premium' && (
-                    <span className="absolute -top-3 left-5 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                      Most Popular
-                    </span>
+                <PlanOffer plan={p} highlight={p.name === 'Premium'}>
+                  {p.name === 'Enterprise' && current?.planName !== p.name ? (
+                    <ButtonLink to="/contact" variant="secondary" className="mt-4">
+                      Contact Sales
+                    </ButtonLink>
+                  ) : (
+                    <Button
+                      className="mt-4"
+                      variant={current?.planName === p.name ? 'secondary' : 'primary'}
+                      onClick={() => choose(p)}
+                    >
+                      {current?.planName === p.name ? 'Current Plan' : `Choose ${p.name}`}
+                    </Button>
                   )}
-                  <h3 className="font-semibold">{p.name}</h3>
-                  <p className="mt-2 text-3xl font-bold">
-                    {dollars(p.priceMonthly)}
-                    <span className="text-sm font-normal text-slate-700">/month</span>
-                  </p>
-                  {p.priceYearly > 0 && (
-                    <p className="text-sm text-slate-700">or {dollars(p.priceYearly)}/year (save 17%)</p>
-                  )}
-                  <ul className="mt-4 flex-1 space-y-1 text-sm">
-                    {[
-                      `${limitText(p.adLimit)} ads per month`,
-                      `${limitText(p.featuredAdLimit)} featured ads`,
-                      p.analyticsEnabled ? 'Analytics' : 'Basic stats',
-                      p.prioritySupport ? 'Priority support' : 'Community support',
-                    ].map((f) => (
-                      <li key={f} className="flex items-center gap-2">
-                        <Check className="h-4 w-4 text-brand-700" aria-hidden /> {f}
-                      </li>
-                    ))}
-                  </ul>
-                  <Button
-                    className="mt-4"
-                    variant={current?.planName === p.name ? 'secondary' : 'primary'}
-                    onClick={() => choose(p)}
-                  >
-                    {current?.planName === p.name ? 'Current Plan' : `Choose ${p.name}`}
-                  </Button>
-                </Card>
+                </PlanOffer>
               </li>
             ))}
           </ul>
