@@ -107,6 +107,7 @@ test('the marketing page and the dashboard show the same price list', async ({ p
     'Enterprise $99/month',
   ]);
   await signUp(page, { email: uniqueEmail('prices') });
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/subscription');
   expect(await priceList(page)).toEqual(marketing);
 });

@@ -389,6 +389,29 @@ export const userSubscriptions = pgTable('user_subscriptions', {
   ...timestamps,
 });
 
+/**
+ * A user's Stripe customer (created by the app, so a customer names exactly one user) and the last state of
+ * their subscription as the webhooks brought it (decision 46).
+ */
+export const billingAccounts = pgTable('billing_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerId: text('customer_id').notNull().unique(),
+  subscriptionId: text('subscription_id'),
+  status: text('status'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  ...timestamps,
+});
+
+/** Stripe events already applied, by id: a replay is answered 200 and changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const usageTracking = pgTable(
   'usage_tracking',
   {

@@ -1,1 +1,0 @@
-ALTER TABLE "subscription_plans" ADD COLUMN "features" jsonb DEFAULT '[]'::jsonb NOT NULL;
