@@ -268,7 +268,7 @@ export async function buildApp(deps: AppDeps) {
   const adsService = withPublicCache(createAdsService({ repo: adsRepo }), publicCache);
   await app.register(adsRoutes, { ads: adsService, cached: config.PUBLIC_CACHE });
   const plans = createPlansService(createPlansRepository(database.db));
-  await app.register(plansRoutes, { plans, requireUser });
+  await app.register(plansRoutes, { plans, requireUser, trialAtCheckout: Boolean(config.STRIPE_SECRET_KEY) });
   await app.register(accountRoutes, {
     repo: createAccountRepository(database.db),
     storage: deps.storage,

@@ -246,3 +246,34 @@ describe('without a session', () => {
     }
   });
 });
+
+describe('the Premium trial with Stripe configured', () => {
+  it('is a 14-day Stripe trial begun at Checkout; the local trial is refused', async () => {
+    const user = await signUpUser(t);
+    const local = await post(user.cookie, '/api/my/plan/trial');
+    expect(local.statusCode).toBe(409);
+    const res = await post(user.cookie, '/api/my/billing/checkout', {
+      plan: 'Premium',
+      interval: 'monthly',
+      trial: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const sessionId = new URL((res.json() as { url: string }).url).pathname.split('/').pop()!;
+    expect(stripe.session(sessionId)!.trial_period_days).toBe(14);
+    const sub = await stripe.pay(sessionId);
+    expect(sub.status).toBe('trialing');
+    const plan = await planOf(user.cookie);
+    expect(plan.planName).toBe('Premium');
+    expect(new Date(plan.subscriptionEnd!).getTime()).toBe(periodEndOf(sub.id));
+    expect(periodEndOf(sub.id) - Date.now()).toBeGreaterThan(14 * DAY - 60_000);
+    expect((await billingOf(user.cookie)).status).toBe('trialing');
+    // Once per account.
+    await stripe.endPeriod(sub.id);
+    const again = await post(user.cookie, '/api/my/billing/checkout', {
+      plan: 'Premium',
+      interval: 'monthly',
+      trial: true,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
