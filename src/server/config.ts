@@ -80,7 +80,9 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   /** Another server speaking Stripe's API (its base URL: the SDK's protocol, host and port); unset = Stripe's own. */
-  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:12111' }).optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:12111' })
+    .optional(),
   DEMO_VIDEO_URL: z.url().default('https://www.youtube-nocookie.com/embed/ysz5S6PUM-U?autoplay=1'),
 });
 
@@ -111,9 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
-    );
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
   return {
     ...c,

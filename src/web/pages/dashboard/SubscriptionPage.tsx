@@ -87,7 +87,7 @@ export default function SubscriptionPage() {
         </p>
       )}
       {billing.data?.status === 'past_due' && (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <strong>{billingMessages.paymentFailed}</strong>. Your plan stays in force for a few days while we try again.{' '}
           <button
             type="button"
