@@ -72,7 +72,7 @@ async function recordPaths(page: Page) {
 test('sign-up form shows every validation message under its field and clears it on edit', async ({ page }) => {
   await page.goto('/register?plan=growth');
   await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
-  await expect(page.getByText('Chosen plan: Growth')).toBeVisible();
+  await expect(page.getByText('Chosen plan: Premium')).toBeVisible();
   await page.getByRole('button', { name: 'Create Account' }).click();
   for (const text of [
     'First name is required',
@@ -98,10 +98,10 @@ test('sign-up form shows every validation message under its field and clears it 
   // The chosen plan goes along to the login page and back.
   await page.getByRole('link', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/login\?plan=growth$/);
-  await expect(page.getByText('Chosen plan: Growth')).toBeVisible();
+  await expect(page.getByText('Chosen plan: Premium')).toBeVisible();
   await page.getByRole('link', { name: 'Sign up', exact: true }).click();
   await expect(page).toHaveURL(/\/signup\?plan=growth$/);
-  await expect(page.getByText('Chosen plan: Growth')).toBeVisible();
+  await expect(page.getByText('Chosen plan: Premium')).toBeVisible();
 });
 
 test('sign-up errors from the server follow the error table', async ({ page }) => {
@@ -293,7 +293,7 @@ test('sign up, sign out, return through a remembered path, reset the password ov
 
   // The plan picked on the pricing page at sign-up is remembered for this account.
   await page.goto('/dashboard/subscription');
-  await expect(page.getByText(/^You chose the Growth plan on our pricing page\./)).toBeVisible();
+  await expect(page.getByText(/^You chose the Premium plan on our pricing page\./)).toBeVisible();
 });
 
 test('a reset page without a token sends you to login', async ({ page }) => {

@@ -88,34 +88,21 @@ test('home, advertiser and partner pages show the product: screenshots in the vi
 
 test('advertiser page: pricing and calls to action', async ({ page }) => {
   await page.goto('/advertisers');
-  await expect(page.getByTestId('tier-starter')).toContainText('$0/month');
-  await expect(page.getByTestId('tier-growth')).toContainText('$29/month');
-  await expect(page.getByTestId('tier-growth')).toContainText('14-day free trial');
-  await expect(page.getByTestId('tier-enterprise')).toContainText('$99/month');
-  for (const f of ['1 ad page', 'Basic analytics', 'Custom URL', 'QR code generator']) {
-    await expect(page.getByTestId('tier-starter')).toContainText(f);
+  await expect(page.getByTestId('plan-free')).toContainText('$0/month');
+  await expect(page.getByTestId('plan-basic')).toContainText('$19/month');
+  await expect(page.getByTestId('plan-premium')).toContainText('$29/month');
+  await expect(page.getByTestId('plan-premium')).toContainText('14-day free trial');
+  await expect(page.getByTestId('plan-enterprise')).toContainText('$99/month');
+  await expect(page.getByTestId('plan-free')).toContainText('3 ads per month');
+  await expect(page.getByTestId('plan-premium')).toContainText('10 ads per month');
+  await expect(page.getByTestId('plan-enterprise')).toContainText('Unlimited ads per month');
+  // Claims that no plan delivers are gone.
+  for (const claim of ['Email lead capture', 'Custom URL and branding', 'White label', 'Dedicated account manager']) {
+    await expect(page.getByText(claim)).toHaveCount(0);
   }
-  for (const f of [
-    '10 ad pages',
-    'Advanced analytics',
-    'Custom URL and branding',
-    'Email lead capture',
-    'Priority support',
-  ]) {
-    await expect(page.getByTestId('tier-growth')).toContainText(f);
-  }
-  for (const f of [
-    'Unlimited ad pages',
-    'Full analytics suite',
-    'White label',
-    'API access',
-    'Dedicated account manager',
-  ]) {
-    await expect(page.getByTestId('tier-enterprise')).toContainText(f);
-  }
-  await page.getByTestId('tier-growth').getByRole('link', { name: 'Start Free Trial' }).click();
+  await page.getByTestId('plan-premium').getByRole('link', { name: 'Start Free Trial' }).click();
   await expect(page).toHaveURL(/\/register\?plan=growth$/);
-  await expect(page.getByText('Chosen plan: Growth')).toBeVisible();
+  await expect(page.getByText('Chosen plan: Premium')).toBeVisible();
   await page.goto('/advertisers');
   await page.getByRole('link', { name: 'Contact Sales' }).click();
   await expect(page).toHaveURL(/\/contact$/);

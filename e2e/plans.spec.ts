@@ -39,7 +39,7 @@ test('/register?plan=growth starts a 14-day Premium trial with every analytics f
   await expect(planRow(page, 'Ad Limit')).toHaveText('Ad Limit10 per month');
   const end = new Date(Date.now() + 14 * 86_400_000);
   await expect(planRow(page, 'Renewal Date')).toHaveText(`Renewal Date${longDate(end)}`);
-  await expect(page.getByText(/^You chose the Growth plan on our pricing page\./)).toContainText(
+  await expect(page.getByText(/^You chose the Premium plan on our pricing page\./)).toContainText(
     `Your 14-day Premium trial runs until ${longDate(end)}`,
   );
   // 'You are already on the Free plan' is for Free accounts only.
@@ -81,4 +81,33 @@ test('on Free the analytics page keeps the cards and per-ad table and shows the 
   await page.getByRole('button', { name: 'Current Plan' }).click();
   await expect(page.getByText('You are already on the Free plan')).toBeVisible();
   expect(consoleErrors).toEqual([]);
+});
+
+/** Each plan card's name, prices and features as a page shows them. */
+async function priceList(page: Page) {
+  const cards = page.locator('[data-testid^="plan-"]').filter({ has: page.getByTestId('plan-price') });
+  await expect(cards).toHaveCount(4);
+  return cards.evaluateAll((els) =>
+    els.map((el) => ({
+      name: el.querySelector('h3')!.textContent,
+      monthly: el.querySelector('[data-testid="plan-price"]')!.textContent,
+      yearly: el.querySelector('[data-testid="plan-yearly"]')!.textContent,
+      features: [...el.querySelectorAll('li')].map((li) => li.textContent!.trim()),
+    })),
+  );
+}
+
+test('the marketing page and the dashboard show the same price list', async ({ page }) => {
+  await page.goto('/advertisers');
+  const marketing = await priceList(page);
+  expect(marketing.map((p) => `${p.name} ${p.monthly}`)).toEqual([
+    'Free $0/month',
+    'Basic $19/month',
+    'Premium $29/month',
+    'Enterprise $99/month',
+  ]);
+  await signUp(page, { email: uniqueEmail('prices') });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard/subscription');
+  expect(await priceList(page)).toEqual(marketing);
 });

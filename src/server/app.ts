@@ -73,6 +73,9 @@ import { createPlansRepository } from './modules/plans/plans.repository.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { createBillingRepository } from './modules/billing/billing.repository.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createBilling, createStripeClient } from './modules/billing/billing.service.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { clientConfigOf, readPageTemplate } from './modules/seo/head.js';
 import { pageForError, seoRoutes } from './modules/seo/seo.routes.js';
@@ -288,7 +291,7 @@ export async function buildApp(deps: AppDeps) {
   const adsService = withPublicCache(createAdsService({ repo: adsRepo }), publicCache);
   await app.register(adsRoutes, { ads: adsService, cached: config.PUBLIC_CACHE, limits });
   const plans = createPlansService(createPlansRepository(database.db));
-  await app.register(plansRoutes, { plans, requireUser });
+  await app.register(plansRoutes, { plans, requireUser, trialAtCheckout: Boolean(config.STRIPE_SECRET_KEY) });
   await app.register(accountRoutes, {
     repo: createAccountRepository(database.db),
     storage: deps.storage,
@@ -307,6 +310,20 @@ export async function buildApp(deps: AppDeps) {
   let jobsStopped: Promise<void> | undefined;
   app.addHook('preClose', async () => void (jobsStopped = jobs.stop()));
   app.addHook('onClose', async () => jobsStopped);
+  // Payments through Stripe when it is configured (decision 46); the page says so when it is not.
+  const billing = createBilling({
+    stripe: createStripeClient(config),
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    repo: createBillingRepository(database.db),
+    db: database.db,
+    origin,
+    log: app.log,
+    hadPlan: plans.hadPlan,
+    publicChanged,
+  });
+  await app.register(billingRoutes, { billing, requireUser });
+  // Plans that ended by their date (a trial, a canceled subscription) lose featured flags beyond the limit.
+  jobs.define('billing-downgrades', { handler: async () => void (await billing.sweepDowngrades()), retries: 2 });
   // Automatic transcription, when a speech-to-text service is configured.
   const transcription = config.TRANSCRIBE_URL
     ? createTranscription({
@@ -447,6 +464,7 @@ export async function buildApp(deps: AppDeps) {
   // Every queue is declared by now: the runner starts with the app (and the transcriptions under way get their jobs).
   app.addHook('onReady', async () => {
     await jobs.start();
+    await jobs.schedule('billing-downgrades', '*/10 * * * *', { tz: 'UTC' });
     await transcription?.resume();
   });
 

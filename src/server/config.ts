@@ -111,6 +111,13 @@ const EnvSchema = z.object({
     .default([]),
   /** Distinct listeners whose reports of an ad within 24 hours hide it pending review. */
   REPORT_HOLD_THRESHOLD: z.coerce.number().int().min(2).max(1000).default(5),
+  /** Stripe: both set = paid plans through Checkout and signed webhooks; unset = payments not set up. */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Another server speaking Stripe's API (its base URL: the SDK's protocol, host and port); unset = Stripe's own. */
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:12111' })
+    .optional(),
   DEMO_VIDEO_URL: z.url().default('https://www.youtube-nocookie.com/embed/ysz5S6PUM-U?autoplay=1'),
 });
 
@@ -139,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL must be set together',
     );
+  }
+  if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
   return {
     ...c,

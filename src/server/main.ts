@@ -6,6 +6,7 @@ import { createStorage, uploadsDirOf } from './adapters/storage/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { isDatabaseUnavailable, rootMessage } from './db/errors.js';
+import { syncPlans } from './db/seed/plans.js';
 import { DEMO_ACCOUNT, seedIfEmpty } from './db/seed/seed.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
 
@@ -43,6 +44,8 @@ async function main() {
   if (config.SEED_DEMO && (await seedIfEmpty(database.db, storage))) {
     app.log.info(`Seeded demo data. Demo advertiser: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
   }
+  // The price list of the code is the one in force, with or without the demo data.
+  await syncPlans(database.db);
 
   let closing = false;
   /**

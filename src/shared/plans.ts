@@ -12,6 +12,7 @@ export const Plan = z.object({
   prioritySupport: z.boolean(),
   priceMonthly: z.int(),
   priceYearly: z.int(),
+  features: z.array(z.string()),
 });
 export type Plan = z.output<typeof Plan>;
 export const PlanList = z.object({ plans: z.array(Plan) });
@@ -50,6 +51,22 @@ export const UNLIMITED = -1;
 
 /** The Growth tier's free trial: this many days of Premium, then back to Free. */
 export const TRIAL_DAYS = 14;
+
+/** A limit as people read it. */
+export const limitText = (n: number) => (n === UNLIMITED ? 'Unlimited' : String(n));
+
+/** Whole dollars, as every price in the list is. */
+export const dollars = (cents: number) => `$${Math.round(cents / 100)}`;
+
+/**
+ * What a plan gives, in the words both the marketing page and the dashboard show: its limits, read from
+ * their columns, then its stored features.
+ */
+export const planFeatures = (p: Plan): string[] => [
+  `${limitText(p.adLimit)} ads per month`,
+  p.featuredAdLimit === 0 ? 'No featured ads' : `${limitText(p.featuredAdLimit)} featured ads`,
+  ...p.features,
+];
 
 /** Whether one more use fits in a limit (-1 = unlimited). */
 export const withinLimit = (used: number, limit: number) => limit === UNLIMITED || used < limit;

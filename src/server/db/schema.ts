@@ -386,6 +386,8 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   prioritySupport: boolean('priority_support').notNull(),
   priceMonthly: integer('price_monthly').notNull(),
   priceYearly: integer('price_yearly').notNull(),
+  /** What the plan gives beyond its limits, each a thing the product does; rewritten from PLAN_SEED at start. */
+  features: jsonb('features').$type<string[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -399,6 +401,29 @@ export const userSubscriptions = pgTable('user_subscriptions', {
     .references(() => subscriptionPlans.id),
   subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
   ...timestamps,
+});
+
+/**
+ * A user's Stripe customer (created by the app, so a customer names exactly one user) and the last state of
+ * their subscription as the webhooks brought it (decision 46).
+ */
+export const billingAccounts = pgTable('billing_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerId: text('customer_id').notNull().unique(),
+  subscriptionId: text('subscription_id'),
+  status: text('status'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  ...timestamps,
+});
+
+/** Stripe events already applied, by id: a replay is answered 200 and changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const usageTracking = pgTable(

@@ -12,14 +12,15 @@ import { ads, subscriptionPlans, usageTracking, userSubscriptions } from '../sch
 import { demoAds, scriptSegments } from './demo-ads.js';
 import { seedDemoHistory } from './demo-history.js';
 import { createUser, makeAd } from './factories.js';
-import { PLAN_SEED } from './plans.js';
+import { syncPlans } from './plans.js';
 
 export const DEMO_ACCOUNT = { email: 'demo@adreplay.test', password: 'demo-advertiser' } as const;
 const DAY = 86_400_000;
 
 /**
  * Fills an empty database with the plans, a demo advertiser, the demo ads and their analytics history.
- * Runs once: the plans table is the marker, and everything is written in one transaction.
+ * Runs once: the plans table is the marker (so it runs before syncPlans), and everything is written in one
+ * transaction.
  */
 export async function seedIfEmpty(db: Db, storage: Storage, now = Date.now()): Promise<boolean> {
   const existing = await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).limit(1);
@@ -81,7 +82,8 @@ export async function seedIfEmpty(db: Db, storage: Storage, now = Date.now()): P
         lastName: 'Advertiser',
         companyName: 'AdReplay Demo Co.',
       });
-      const plans = await tx.insert(subscriptionPlans).values(PLAN_SEED).returning();
+      await syncPlans(tx);
+      const plans = await tx.select().from(subscriptionPlans);
       const inserted = await tx.insert(ads).values(rows).returning({ id: ads.id, slug: ads.slug });
       const idOf = new Map(inserted.map((ad) => [ad.slug, ad.id]));
       const history = demoAds.map((ad, i) => ({

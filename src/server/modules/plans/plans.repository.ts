@@ -70,6 +70,15 @@ export function createPlansRepository(db: Db) {
       return inserted.length > 0;
     },
 
+    /** Whether the user has ever had a plan row (a trial or a subscription): the trial is once per account. */
+    hadPlan: async (userId: string) =>
+      (
+        await db
+          .select({ userId: userSubscriptions.userId })
+          .from(userSubscriptions)
+          .where(eq(userSubscriptions.userId, userId))
+      ).length > 0,
+
     async usage(userId: string, { month, year }: Month): Promise<MonthlyUsage> {
       const [row] = await db
         .select()

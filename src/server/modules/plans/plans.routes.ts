@@ -9,7 +9,16 @@ import type { PlansService } from './plans.service.js';
 
 export async function plansRoutes(
   plain: FastifyInstance,
-  { plans, requireUser }: { plans: PlansService; requireUser: RequireUser },
+  {
+    plans,
+    requireUser,
+    trialAtCheckout = false,
+  }: {
+    plans: PlansService;
+    requireUser: RequireUser;
+    /** Stripe is configured: the trial is a Stripe trial begun at Checkout, not this local one. */
+    trialAtCheckout?: boolean;
+  },
 ) {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   app.get('/api/plans', { schema: { response: { 200: PlanList } } }, async () => ({ plans: await plans.listAll() }));
@@ -25,6 +34,7 @@ export async function plansRoutes(
   // The Growth tier's 14-day Premium trial (/register?plan=growth); once per account.
   app.post('/api/my/plan/trial', { ...mine, schema: { response: { 201: UserPlan } } }, async (req, reply) => {
     const { userId } = callerOf(req);
+    if (trialAtCheckout) throw new ConflictError('On this server the trial starts at checkout');
     if (!(await plans.startTrial(userId))) throw new ConflictError('This account has already had a plan or a trial');
     return reply.status(201).send(await plans.userPlan(userId));
   });

@@ -11,6 +11,7 @@ export function createPlansService(repo: PlansRepository, clock: () => Date = ()
     userPlan: (userId: string, tx?: Db) => repo.userPlan(userId, tx),
     /** The Growth tier's 14-day Premium trial; false when the account already had a plan or a trial. */
     startTrial: (userId: string, at = clock()) => repo.startTrial(userId, at),
+    hadPlan: (userId: string) => repo.hadPlan(userId),
     /** This month's usage (UTC). */
     usage: (userId: string, at = clock()) => repo.usage(userId, monthOf(at)),
     /** Locks this month's ledger row of the user until the transaction ends. */

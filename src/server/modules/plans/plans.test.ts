@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '../../../shared/plans.js';
 import { UNLIMITED } from '../../../shared/plans.js';
 import { subscriptionPlans } from '../../db/schema.js';
-import { PLAN_SEED } from '../../db/seed/plans.js';
+import { eq } from 'drizzle-orm';
+import { PLAN_SEED, syncPlans } from '../../db/seed/plans.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -53,7 +54,27 @@ describe('GET /api/plans', () => {
         'prioritySupport',
         'priceMonthly',
         'priceYearly',
+        'features',
       ].sort(),
     );
+  });
+});
+
+describe('syncPlans', () => {
+  it('rewrites every stored plan from the price list by name, keeping its id', async () => {
+    const before = await listPlans();
+    const premium = before.find((p) => p.name === 'Premium')!;
+    // A database from before: other prices, a claim that nothing delivers, Enterprise missing.
+    await t.db
+      .update(subscriptionPlans)
+      .set({ priceMonthly: 4900, adLimit: 1, features: ['Email lead capture'] })
+      .where(eq(subscriptionPlans.id, premium.id));
+    await t.db.delete(subscriptionPlans).where(eq(subscriptionPlans.name, 'Enterprise'));
+
+    await syncPlans(t.db);
+    const after = await listPlans();
+    expect(after.map(({ id: _id, ...p }) => p)).toEqual(PLAN_SEED);
+    expect(after.find((p) => p.name === 'Premium')!.id).toBe(premium.id);
+    expect(after.flatMap((p) => p.features)).not.toContain('Email lead capture');
   });
 });

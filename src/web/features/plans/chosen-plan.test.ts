@@ -5,7 +5,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('chosen plan', () => {
   it('reads only the pricing tiers from ?plan=', () => {
-    expect(tierFrom('growth')).toEqual({ id: 'growth', name: 'Growth' });
+    expect(tierFrom('growth')).toEqual({ id: 'growth', name: 'Premium' });
     expect(tierFrom('enterprise')).toEqual({ id: 'enterprise', name: 'Enterprise' });
     for (const other of [null, undefined, '', 'Growth', 'premium', 'constructor', '__proto__']) {
       expect(tierFrom(other)).toBeNull();
@@ -24,7 +24,7 @@ describe('chosen plan', () => {
       setItem: (k: string, v: string) => void store.set(k, v),
     });
     rememberTier('user-a', { id: 'growth' });
-    expect(rememberedTier('user-a')).toEqual({ id: 'growth', name: 'Growth' });
+    expect(rememberedTier('user-a')).toEqual({ id: 'growth', name: 'Premium' });
     expect(rememberedTier('user-b')).toBeNull();
   });
 

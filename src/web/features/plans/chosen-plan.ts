@@ -3,7 +3,8 @@
  * exist yet, so the choice changes no plan: it is carried from sign-up to log-in and back, and
  * remembered in this browser for that account, so the subscription page can say what was picked.
  */
-const TIERS = { starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise' } as const;
+/** The `plan` parameter's values and the plans they name (the price list's names: decision 46). */
+const TIERS = { starter: 'Free', growth: 'Premium', enterprise: 'Enterprise' } as const;
 export type Tier = keyof typeof TIERS;
 
 const storageKey = (userId: string) => `adreplay.chosen-plan.${userId}`;

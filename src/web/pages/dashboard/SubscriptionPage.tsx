@@ -1,17 +1,19 @@
-import { Check } from 'lucide-react';
-import { toast } from '../../components/ui/toast';
-import { UNLIMITED, type Plan } from '../../../shared/plans';
-import { Button } from '../../components/ui/button';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { billingMessages, PAID_PLANS, type BillingInterval, type PaidPlan } from '../../../shared/billing';
+import { limitText, type Plan } from '../../../shared/plans';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
+import { Segmented } from '../../components/ui/segmented';
+import { toast } from '../../components/ui/toast';
 import { useSession } from '../../features/auth/api/session';
+import { useBilling, useCheckout, usePortal, useRefreshUser } from '../../features/plans/api/billing';
 import { useMyPlan, usePlans } from '../../features/plans/api/plans';
 import { rememberedTier } from '../../features/plans/chosen-plan';
+import { PlanOffer } from '../../features/plans/PlanOffer';
 import { UsageCard } from '../../features/plans/UsageCard';
-import { cn } from '../../lib/cn';
+import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-
-const dollars = (cents: number) => `$${Math.round(cents / 100)}`;
-const limitText = (n: number) => (n === UNLIMITED ? 'Unlimited' : String(n));
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -22,18 +24,49 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Stripe statuses under which the account has a subscription to manage rather than buy. */
+const LIVE = new Set(['active', 'trialing', 'past_due']);
+const INTERVALS = [
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'yearly', label: 'Yearly (save 17%)' },
+] as const;
+const isPaid = (name: string): name is PaidPlan => (PAID_PLANS as readonly string[]).includes(name);
+
 export default function SubscriptionPage() {
   const plan = useMyPlan();
   const plans = usePlans();
   const current = plan.data;
   const { user } = useSession();
   const picked = user ? rememberedTier(user.id) : null;
-  // Only a Free account is 'already on the Free plan'; any other change of plan needs payment.
-  const choose = (p: Plan) =>
-    p.name === current?.planName
-      ? toast.info(`You are already on the ${p.name} plan`)
-      : toast.info('Stripe integration coming soon!');
+  const [params, setParams] = useSearchParams();
+  const returned = params.get('checkout') === 'done';
+  const billing = useBilling(returned);
+  const live = Boolean(billing.data?.status && LIVE.has(billing.data.status));
+  // Back from Checkout: the plan is the webhook's to change; until it has landed, say so and ask again.
+  const processing = returned && !(billing.data?.status === 'active' || billing.data?.status === 'trialing');
+  const refreshUser = useRefreshUser();
+  useEffect(() => {
+    if (returned && !processing && billing.data) {
+      void refreshUser();
+      setParams({}, { replace: true });
+    }
+  }, [returned, processing, billing.data, refreshUser, setParams]);
+  const [interval, setInterval] = useState<BillingInterval>('monthly');
+  const checkout = useCheckout();
+  const portal = usePortal();
+  const failed = (err: unknown) => toast.error(errorText(err) ?? billingMessages.stripeUnavailable);
+
+  const choose = (p: Plan) => {
+    if (p.name === current?.planName) return toast.info(`You are already on the ${p.name} plan`);
+    // Without Stripe nothing pretends to charge: the spec's toast. With it, a subscription is changed or
+    // canceled in the portal, and bought at Checkout.
+    if (!billing.data?.configured) return toast.info(billingMessages.comingSoon);
+    if (live) return portal.mutate(undefined, { onError: failed });
+    if (!isPaid(p.name)) return toast.info(`You are already on the ${current?.planName ?? 'Free'} plan`);
+    checkout.mutate({ plan: p.name, interval }, { onError: failed });
+  };
   const onTrial = picked?.id === 'growth' && current?.planName === 'Premium' && current.subscriptionEnd;
+  const leaving = checkout.isPending || checkout.isSuccess || portal.isPending || portal.isSuccess;
 
   return (
     <div className="space-y-8">
@@ -45,7 +78,29 @@ export default function SubscriptionPage() {
             ? `Your 14-day Premium trial runs until ${formatDate(current.subscriptionEnd!)} (the Renewal Date below); then your account goes back to the Free plan, keeping every ad.`
             : picked.id === 'growth'
               ? `Your account is on the ${current?.planName ?? 'Free'} plan: Premium trials last 14 days, and your ads stay whatever the plan.`
-              : `Paid plans cannot be bought here yet, so your account is on the ${current?.planName ?? 'Free'} plan for now.`}
+              : `Your account is on the ${current?.planName ?? 'Free'} plan.`}
+        </p>
+      )}
+      {processing && (
+        <p role="status" className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm font-medium">
+          {billingMessages.processing}
+        </p>
+      )}
+      {billing.data?.status === 'past_due' && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <strong>{billingMessages.paymentFailed}</strong>. Your plan stays in force for a few days while we try again.{' '}
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => portal.mutate(undefined, { onError: failed })}
+          >
+            Update your card
+          </button>
+        </div>
+      )}
+      {billing.data && !billing.data.configured && (
+        <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+          {billingMessages.notConfigured} Paid plans cannot be bought here; the 14-day Premium trial works.
         </p>
       )}
       <div className="grid gap-6 md:grid-cols-2">
@@ -63,14 +118,34 @@ export default function SubscriptionPage() {
           ) : (
             <Skeleton className="mt-3 h-32 w-full" />
           )}
+          {billing.data?.cancelAtPeriodEnd && live && current?.subscriptionEnd && (
+            <p className="mt-3 text-sm text-slate-800">
+              Canceled: your plan ends on {formatDate(current.subscriptionEnd)}, then the account is on Free.
+            </p>
+          )}
+          {billing.data?.configured && billing.data.hasCustomer && (
+            <Button
+              variant="secondary"
+              className="mt-4"
+              disabled={leaving}
+              onClick={() => portal.mutate(undefined, { onError: failed })}
+            >
+              Manage billing
+            </Button>
+          )}
         </Card>
         <UsageCard />
       </div>
 
       <section aria-labelledby="plans-heading">
-        <h2 id="plans-heading" className="text-xl font-bold">
-          Available Plans
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="plans-heading" className="text-xl font-bold">
+            Available Plans
+          </h2>
+          {billing.data?.configured && !live && (
+            <Segmented label="Billing period" options={INTERVALS} value={interval} onChange={setInterval} />
+          )}
+        </div>
         {plans.isPending ? (
           <Skeleton className="mt-4 h-48 w-full" />
         ) : !plans.data?.plans.length ? (
@@ -79,47 +154,77 @@ export default function SubscriptionPage() {
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {plans.data.plans.map((p) => (
               <li key={p.id}>
-                <Card
-                  className={cn('relative flex h-full flex-col p-5', p.name === 'Premium' && 'ring-2 ring-brand-600')}
-                >
-                  {p.name === 'Premium' && (
-                    <span className="absolute -top-3 left-5 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                      Most Popular
-                    </span>
+                <PlanOffer plan={p} highlight={p.name === 'Premium'}>
+                  {p.name === 'Enterprise' && current?.planName !== p.name ? (
+                    <ButtonLink to="/contact" variant="secondary" className="mt-4">
+                      Contact Sales
+                    </ButtonLink>
+                  ) : (
+                    <Button
+                      className="mt-4"
+                      variant={current?.planName === p.name ? 'secondary' : 'primary'}
+                      disabled={leaving}
+                      onClick={() => choose(p)}
+                    >
+                      {current?.planName === p.name ? 'Current Plan' : `Choose ${p.name}`}
+                    </Button>
                   )}
-                  <h3 className="font-semibold">{p.name}</h3>
-                  <p className="mt-2 text-3xl font-bold">
-                    {dollars(p.priceMonthly)}
-                    <span className="text-sm font-normal text-slate-700">/month</span>
-                  </p>
-                  {p.priceYearly > 0 && (
-                    <p className="text-sm text-slate-700">or {dollars(p.priceYearly)}/year (save 17%)</p>
-                  )}
-                  <ul className="mt-4 flex-1 space-y-1 text-sm">
-                    {[
-                      `${limitText(p.adLimit)} ads per month`,
-                      `${limitText(p.featuredAdLimit)} featured ads`,
-                      p.analyticsEnabled ? 'Analytics' : 'Basic stats',
-                      p.prioritySupport ? 'Priority support' : 'Community support',
-                    ].map((f) => (
-                      <li key={f} className="flex items-center gap-2">
-                        <Check className="h-4 w-4 text-brand-700" aria-hidden /> {f}
-                      </li>
-                    ))}
-                  </ul>
-                  <Button
-                    className="mt-4"
-                    variant={current?.planName === p.name ? 'secondary' : 'primary'}
-                    onClick={() => choose(p)}
-                  >
-                    {current?.planName === p.name ? 'Current Plan' : `Choose ${p.name}`}
-                  </Button>
-                </Card>
+                </PlanOffer>
               </li>
             ))}
           </ul>
         )}
+        <p className="mt-4 max-w-3xl text-sm text-slate-700">
+          Moving to a smaller plan deletes nothing: every ad stays public. New ads can be created once the month's count
+          is under the new limit, and featured ads beyond it lose their featured place, oldest first.
+        </p>
       </section>
+
+      {billing.data?.configured && billing.data.hasCustomer && (
+        <section aria-labelledby="invoices-heading">
+          <h2 id="invoices-heading" className="text-xl font-bold">
+            Invoices
+          </h2>
+          {billing.data.invoices === null ? (
+            <p className="mt-4 text-sm text-slate-700">{billingMessages.stripeUnavailable}</p>
+          ) : billing.data.invoices.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-700">No invoices yet.</p>
+          ) : (
+            <Card className="mt-4 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-slate-200 text-slate-700">
+                  <tr>
+                    <th className="px-4 py-2 font-medium">Date</th>
+                    <th className="px-4 py-2 font-medium">Amount</th>
+                    <th className="px-4 py-2 font-medium">Status</th>
+                    <th className="px-4 py-2 font-medium">PDF</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {billing.data.invoices.map((i) => (
+                    <tr key={i.id} className="border-b border-slate-100 last:border-0">
+                      <td className="px-4 py-2">{formatDate(i.date)}</td>
+                      <td className="px-4 py-2">
+                        {(i.amount / 100).toFixed(2)} {i.currency.toUpperCase()}
+                      </td>
+                      <td className="px-4 py-2 capitalize">{i.status}</td>
+                      <td className="px-4 py-2">
+                        {i.pdfUrl ? (
+                          <a className="font-medium text-brand-700 underline" href={i.pdfUrl}>
+                            Download
+                          </a>
+                        ) : (
+                          '-'
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          )}
+        </section>
+      )}
     </div>
   );
 }

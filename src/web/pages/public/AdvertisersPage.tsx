@@ -1,7 +1,7 @@
 import { BarChart3, Clock, QrCode, Share2, Upload, UserPlus } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { FeatureCards, PageHero, Section } from '../../features/marketing/blocks';
-import { PricingTable } from '../../features/marketing/PricingTable';
+import { PricingTable } from '../../features/plans/PricingTable';
 import { BrowserShot, PhoneShot } from '../../features/marketing/ProductShot';
 import { usePageMeta } from '../../lib/page-meta';
 
