@@ -8,6 +8,7 @@ import { PLAN_SEED } from '../../db/seed/plans.js';
 import { syncPlans } from '../../db/seed/plans.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { signUpUser } from '../../test/session.js';
+import { createBillingRepository } from './billing.repository.js';
 import { startStripeStandIn, type StandInEvent, type StripeStandIn } from '../../test/stripe-stand-in.js';
 
 const DAY = 86_400_000;
@@ -136,6 +137,21 @@ describe('checkout, then the webhook', () => {
     // The account may subscribe again.
     const again = await post(user.cookie, '/api/my/billing/checkout', { plan: 'Basic', interval: 'monthly' });
     expect(again.statusCode).toBe(200);
+  });
+
+  it('a plan with fewer featured places clears the oldest featured flags first, and keeps the newest', async () => {
+    const { user } = await subscribe('Basic');
+    const limit = PLAN_SEED.find((p) => p.name === 'Basic')!.featuredAdLimit;
+    const start = Date.now() - 10 * DAY;
+    const featured = [];
+    for (let i = 0; i < limit + 2; i++) {
+      const createdAt = new Date(start + i * DAY);
+      featured.push(await insertAd(t.db, { userId: user.id, isFeatured: true, createdAt }));
+    }
+    expect(await createBillingRepository(t.db).clearExcessFeatured(user.id)).toBe(2);
+    const rows = await t.db.select().from(ads).where(eq(ads.userId, user.id));
+    const still = new Set(rows.filter((a) => a.isFeatured).map((a) => a.id));
+    expect(featured.map((a) => still.has(a.id))).toEqual([false, false, ...Array<boolean>(limit).fill(true)]);
   });
 
   it('refuses a second checkout while a subscription is in force', async () => {
