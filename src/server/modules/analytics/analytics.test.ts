@@ -438,7 +438,7 @@ it('writes no client address to the logs, and no line per event', async () => {
     await logged.close();
   }
   const text = lines.join('');
-  expect(text).toContain('"url":"/api/ads"'); // ordinary requests are logged, by method and URL
+  expect(text).toContain('"route":"/api/ads"'); // ordinary requests are logged, by method and route
   expect(text).not.toContain('/api/events');
   expect(text).not.toContain('198.51.100.23');
 });
