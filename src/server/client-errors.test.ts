@@ -36,7 +36,7 @@ function talk(first: string | Buffer, more?: string) {
 describe('a client that does not speak HTTP properly', () => {
   it('is answered 408 and let go when it trickles its request past the limit, while others are served', async () => {
     const slow = talk(
-      'POST /api/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"ad',
+      'POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"ad',
       ' ',
     );
     for (let i = 0; i < 3; i++) {

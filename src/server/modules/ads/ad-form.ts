@@ -1,10 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AdInput, fileMessages } from '../../../shared/ads.js';
 import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import type { RateLimitStore } from '../../adapters/redis/redis.js';
-import { parseInput, rateLimitError } from '../../errors.js';
+import { parseInput } from '../../errors.js';
 import { assertStorableText } from '../../input-guard.js';
+import { routeLimit } from '../../route-limit.js';
 import { FileTooLargeError, receiveFile } from '../media/upload.js';
 import type { AdFiles, MyAdsService } from './my-ads.service.js';
 
@@ -96,13 +96,7 @@ export async function uploadRateLimit(
   limits: RateLimitStore,
   budget: { max: number; message: string } = { max: UPLOADS_PER_HOUR, message: fileMessages.tooManyUploads },
 ) {
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { ...limits('uploads'), global: false });
-  return app.rateLimit({
-    max: budget.max,
-    timeWindow: '1 hour',
-    keyGenerator: keyOf,
-    errorResponseBuilder: rateLimitError(budget.message),
-  });
+  return routeLimit(app, limits, 'uploads', { max: budget.max, timeWindow: '1 hour', keyOf, message: budget.message });
 }
 
 /**

@@ -18,6 +18,7 @@ import { AUDIO_MAX_SECONDS, UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import { callerOf } from '../../caller.js';
 import { clientOf } from '../../client-address.js';
 import { rateLimitError } from '../../errors.js';
+import { routeLimit } from '../../route-limit.js';
 import { IdParams, streamedForm } from '../../route-schemas.js';
 import { refuseUnreadUploads, uploadRateLimit, type AdForm } from '../ads/ad-form.js';
 import type { MyAdsService } from '../ads/my-ads.service.js';
@@ -97,11 +98,11 @@ export async function apiV1Routes(
     const owner = (req: Parameters<typeof callerOf>[0]) => callerOf(req).userId;
     refuseUnreadUploads(v1);
     const uploadLimit = await uploadRateLimit(v1, (req) => `key:${callerOf(req).keyId!}`, deps.limits);
-    const recordingsPerAddress = v1.rateLimit({
+    const recordingsPerAddress = await routeLimit(v1, deps.limits, 'identify-address', {
       max: IDENTIFY_RECORDINGS_PER_MINUTE,
       timeWindow: '1 minute',
-      keyGenerator: (req) => `identify-address:${clientOf(req)}`,
-      errorResponseBuilder: rateLimitError(identifyMessages.tooManyRecordingsFromAddress),
+      keyOf: (req) => `identify-address:${clientOf(req)}`,
+      message: identifyMessages.tooManyRecordingsFromAddress,
     });
     const recordingsPerKey = await uploadRateLimit(v1, (req) => `identify-key:${callerOf(req).keyId!}`, deps.limits, {
       max: IDENTIFY_RECORDINGS_PER_HOUR,

@@ -140,10 +140,11 @@ describe('sharing the audio workers', () => {
       Math.max(15_000, 5 * soloMs),
     );
     // The attacker got refusals that say what happened: never a 5xx other than 503, never 'could not be decoded'.
+    // (An upload of the 8-channel Opus is within an ad's budget: it may be created, 201, or meet the plan's limit.)
     for (const answer of answers) {
-      expect([400, 429, 503]).toContain(answer.statusCode);
+      expect(answer.statusCode === 503 || answer.statusCode < 500, answer.body).toBe(true);
       expect(answer.body).not.toContain('could not be decoded');
-      if (answer.statusCode !== 400) expect(answer.headers['retry-after']).toBeDefined();
+      if (answer.statusCode === 429 || answer.statusCode === 503) expect(answer.headers['retry-after']).toBeDefined();
     }
     // Its own share was full: the files beyond it were turned away at once with 429.
     expect(answers.some((a) => a.statusCode === 429 && a.body.includes(fileMessages.audioCallerBusy))).toBe(true);
