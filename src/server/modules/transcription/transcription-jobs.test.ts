@@ -164,6 +164,11 @@ describe('transcription jobs', () => {
     );
     expect(job).toMatchObject({ status: 'failed', attempts: 2, error: 'the answer is not JSON' });
     expect(await transcriptOf(ad.id)).toBeNull();
+    // The runner tells of the attempt's end after the handler has written the owner's view.
+    await until(
+      async () => attemptsOf(p).length,
+      (n) => n === 2,
+    );
     expect(attemptsOf(p).map((e) => e.outcome)).toEqual(['retry', 'failed']);
   });
 
