@@ -13,7 +13,7 @@ import {
 } from '../../../shared/moderation.js';
 import type { RateLimitStore } from '../../adapters/redis/redis.js';
 import { callerOf } from '../../caller.js';
-import { rateLimitError } from '../../errors.js';
+import { ForbiddenError, rateLimitError } from '../../errors.js';
 import { IdParams } from '../../route-schemas.js';
 import type { RequireUser } from '../auth/require-user.js';
 import type { Actor } from './moderation.repository.js';
@@ -69,6 +69,21 @@ export async function moderationRoutes(
       '/api/my/moderation',
       { schema: { response: { 200: z.object({ notices: z.record(z.string(), OwnerModeration) }) } } },
       async (req) => ({ notices: Object.fromEntries(await moderation.noticesFor(callerOf(req).userId)) }),
+    );
+    // Whether this account may open /admin: asked before the moderators' routes, so the page refuses an
+    // advertiser itself instead of through a 403 (the rule is requireAdmin's own).
+    owner.get(
+      '/api/my/moderator',
+      { schema: { response: { 200: z.object({ moderator: z.boolean() }) } } },
+      async (req, reply) => {
+        try {
+          await deps.requireAdmin(req, reply);
+          return { moderator: true };
+        } catch (err) {
+          if (err instanceof ForbiddenError) return { moderator: false };
+          throw err;
+        }
+      },
     );
     owner.post(
       '/api/my/ads/:id/review',

@@ -144,9 +144,18 @@ describe('moderator routes', () => {
   it('open to an account granted the role (admin:grant) as to ADMIN_EMAILS', async () => {
     const granted = await signUpUser(t);
     const get = () => t.app.inject({ url: '/api/admin/reports', headers: { cookie: granted.cookie } });
+    // The page asks first whether the account may moderate: an answer, never a refusal.
+    const mayModerate = async (cookie?: string) => {
+      const res = await t.app.inject({ url: '/api/my/moderator', headers: cookie ? { cookie } : {} });
+      return res.statusCode === 200 ? (res.json() as { moderator: boolean }).moderator : res.statusCode;
+    };
+    expect(await mayModerate()).toBe(401);
+    expect(await mayModerate(granted.cookie)).toBe(false);
+    expect(await mayModerate(admin.cookie)).toBe(true);
     expect((await get()).statusCode).toBe(403);
     expect(await createModerationRepository(t.db).grantAdmin(granted.email.toUpperCase())).toBe(true);
     expect((await get()).statusCode).toBe(200);
+    expect(await mayModerate(granted.cookie)).toBe(true);
     expect(await createModerationRepository(t.db).grantAdmin('nobody@example.com')).toBe(false);
   });
 

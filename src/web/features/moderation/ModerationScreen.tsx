@@ -8,13 +8,32 @@ import { Segmented } from '../../components/ui/segmented';
 import { ApiError } from '../../lib/api';
 import { AuditLog } from './AuditLog';
 import { ModerationQueue } from './ModerationQueue';
-import { useModerationQueue } from './api/admin';
+import { useIsModerator, useModerationQueue } from './api/admin';
+
+/** Who is signed in, as the page reads it (features/auth's useSession). */
+interface SessionState {
+  user: unknown;
+  isLoading: boolean;
+  error: Error | null;
+  retry: () => void;
+  isRetrying: boolean;
+}
 
 /** /admin: the report queue and the audit log, for moderators only (the server refuses everyone else). */
-export function ModerationScreen() {
-  const queue = useModerationQueue();
+export function ModerationScreen({ session }: { session: SessionState }) {
+  const moderator = useIsModerator(session.user !== null);
+  const queue = useModerationQueue(moderator.data?.moderator === true);
   const [view, setView] = useState<'queue' | 'audit'>('queue');
-  const refused = queue.error instanceof ApiError ? queue.error.status : 0;
+  // Who may moderate is asked first, so that neither a visitor nor an advertiser meets a refused request.
+  const refused = session.isLoading
+    ? 0
+    : session.user === null && !session.error
+      ? 401
+      : moderator.data?.moderator === false
+        ? 403
+        : queue.error instanceof ApiError
+          ? queue.error.status
+          : 0;
   if (refused === 401 || refused === 403) {
     return (
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -49,6 +68,13 @@ export function ModerationScreen() {
           <Card className="p-4 sm:p-6">
             <AuditLog />
           </Card>
+        ) : session.error || moderator.error ? (
+          <LoadFailure
+            title="Moderation could not be loaded"
+            error={(session.error ?? moderator.error)!}
+            onRetry={() => (session.error ? session.retry() : void moderator.refetch())}
+            retrying={session.isRetrying || moderator.isFetching}
+          />
         ) : queue.isPending ? (
           <p className="text-slate-700">Loading...</p>
         ) : queue.isError ? (

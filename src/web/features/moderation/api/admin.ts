@@ -14,13 +14,25 @@ export const moderationKeys = {
   queue: [USER_SCOPE, 'moderation', 'queue'] as const,
   audit: [USER_SCOPE, 'moderation', 'audit'] as const,
   notices: [USER_SCOPE, 'moderation', 'notices'] as const,
+  moderator: [USER_SCOPE, 'moderation', 'moderator'] as const,
 };
 
+/** Whether the signed-in account may moderate (asked only when signed in; never a 401 or 403). */
+export const useIsModerator = (signedIn: boolean) =>
+  useQuery({
+    queryKey: moderationKeys.moderator,
+    queryFn: () => api<{ moderator: boolean }>('/api/my/moderator'),
+    enabled: signedIn,
+    staleTime: 0,
+    retry: retryUnlessRefused(1),
+  });
+
 /** The report queue, grouped by ad (401 signed out, 403 for an advertiser: never retried). */
-export const useModerationQueue = () =>
+export const useModerationQueue = (enabled: boolean) =>
   useQuery({
     queryKey: moderationKeys.queue,
     queryFn: () => api<QueueResponse>('/api/admin/reports'),
+    enabled,
     staleTime: 0,
     retry: retryUnlessRefused(1),
   });
