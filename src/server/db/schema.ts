@@ -537,7 +537,73 @@ export const moderationAudit = pgTable('moderation_audit', {
   after: jsonb('after').notNull(),
 });
 
+/**
+ * Radio stations a partner registers (issue 37). The call sign is the public address (/station/{callsign}),
+ * kept upper case. A station with a stream URL is watched by one monitor at a time on the job runner;
+ * monitor_status and offline_since tell listeners and the partner honestly when the stream was not heard.
+ */
+export const stations = pgTable(
+  'stations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    callSign: text('call_sign').notNull().unique(),
+    name: text('name').notNull(),
+    frequency: text('frequency'),
+    city: text('city'),
+    timeZone: text('time_zone').notNull(),
+    logoUrl: text('logo_url'),
+    streamUrl: text('stream_url'),
+    // 'idle' (no stream, or not yet watched), 'live' (being heard) or 'offline' (tried and not heard).
+    monitorStatus: text('monitor_status').$type<'idle' | 'live' | 'offline'>().notNull().default('idle'),
+    offlineSince: timestamp('offline_since', { withTimezone: true }),
+    lastHeardAt: timestamp('last_heard_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('stations_user_id_idx').on(t.userId, t.createdAt),
+    check('stations_call_sign_check', sql`call_sign ~ '^[A-Z0-9-]{2,12}$'`),
+    check('stations_monitor_status_check', sql`monitor_status IN ('idle', 'live', 'offline')`),
+  ],
+);
+
+/**
+ * One airing of an ad on a station: detected by the station's monitor (with a confidence) or reported by the
+ * station (as-run log, idempotent by the station's own spot id). A spot heard only in part is marked partial.
+ */
+export const airings = pgTable(
+  'airings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    heardMs: integer('heard_ms').notNull(),
+    partial: boolean('partial').notNull().default(false),
+    source: text('source').$type<'detected' | 'reported'>().notNull(),
+    confidence: real('confidence'),
+    spotId: text('spot_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('airings_station_started_idx').on(t.stationId, t.startedAt.desc()),
+    index('airings_ad_started_idx').on(t.adId, t.startedAt.desc()),
+    uniqueIndex('airings_station_spot_idx')
+      .on(t.stationId, t.spotId)
+      .where(sql`spot_id IS NOT NULL`),
+    check('airings_source_check', sql`source IN ('detected', 'reported')`),
+  ],
+);
+
 export const schema = {
+  stations,
+  airings,
   adReports,
   adModeration,
   moderationAudit,
