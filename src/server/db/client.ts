@@ -43,6 +43,8 @@ export interface Database {
   pools(): PoolStats[];
   /** PGlite's thread while one runs (tests stop it, as a WebAssembly abort would); absent on PostgreSQL. */
   thread?(): Worker | undefined;
+  /** PGlite: writes a dump of the database to `file`, a template for others (DatabaseOptions.pgliteTemplate). */
+  dumpTo?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,8 @@ export interface DatabaseOptions {
   directoryPoolSize?: number;
   /** Where PGlite keeps its files; undefined = in memory (tests). */
   dataDir?: string;
+  /** PGlite in memory: start from this dump of a migrated database (pglite-thread.ts, PgliteFiles). */
+  pgliteTemplate?: string;
   /** PGlite: how long to wait before starting its thread again after it died (pglite-thread.ts). */
   restartDelaysMs?: number[];
 }
@@ -174,7 +178,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   }
   // On a thread of its own, so that the database's work never holds up requests (decision 33).
-  const client = await openPgliteThread(options.dataDir, options.restartDelaysMs).catch(async (err: unknown) => {
+  const client = await openPgliteThread(
+    { dataDir: options.dataDir, template: options.pgliteTemplate },
+    options.restartDelaysMs,
+  ).catch(async (err: unknown) => {
     await release?.();
     throw err;
   });
@@ -194,6 +201,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return [{ pool: 'main', size: 1, inUse: Math.min(1, pending), waiting: Math.max(0, pending - 1) }];
       },
       thread: () => client.thread(),
+      dumpTo: (file) => client.dump(file),
       async close() {
         await client.close();
         await release?.();

@@ -20,7 +20,19 @@ export type DbRequest =
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
+  /** Writes a dump of the whole database (PGlite's dumpDataDir) to `file`: a template for PgliteFiles. */
+  | { id: number; op: 'dump'; file: string }
   | { id: number; op: 'close' };
+
+/**
+ * Where the thread's PGlite lives: files in `dataDir`, or memory (none given), started from `template` when
+ * given: a dump (PGlite's dumpDataDir) of a database already migrated, which tests make once per run
+ * instead of initialising and migrating one per test file.
+ */
+export interface PgliteFiles {
+  dataDir?: string;
+  template?: string;
+}
 
 /** An error's message and its plain fields (code, constraint, detail...), as they cross threads. */
 export type SentError = { message: string; [field: string]: string | number };
@@ -34,6 +46,8 @@ export interface PgliteClient {
   /** Runs statements separated by semicolons (no parameters); resolves to the last one's result. */
   exec<T>(sql: string): Promise<Results<T>>;
   transaction<T>(fn: (tx: Pick<PgliteClient, 'query'>) => Promise<T>): Promise<T>;
+  /** Writes a dump of the whole database to `file` (a template: PgliteFiles). */
+  dump(file: string): Promise<void>;
   close(): Promise<void>;
   /** The thread it runs on, while one runs (tests stop it, as a WebAssembly abort would). */
   thread(): Worker | undefined;
@@ -79,10 +93,10 @@ interface Thread {
  * Starts PGlite on a new thread and resolves once it is ready; `onStop` hears when a thread that was
  * ready stops (one that could not start rejects instead).
  */
-async function startThread(dataDir: string | undefined, onStop: (reason: Error) => void): Promise<Thread> {
+async function startThread(where: PgliteFiles, onStop: (reason: Error) => void): Promise<Thread> {
   const worker = entry.fromSource
-    ? new Worker(tsxEntry(entry.url), { eval: true, workerData: { dataDir } })
-    : new Worker(entry.url, { workerData: { dataDir } });
+    ? new Worker(tsxEntry(entry.url), { eval: true, workerData: where })
+    : new Worker(entry.url, { workerData: where });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   let next = 1;
   let stopped: Error | undefined;
@@ -147,10 +161,8 @@ const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
  * started again on the same files, as restarting the process would; meanwhile queries fail at once
  * (503 with Retry-After).
  */
-export async function openPgliteThread(
-  dataDir: string | undefined,
-  restartDelaysMs = RESTART_DELAYS_MS,
-): Promise<PgliteClient> {
+export async function openPgliteThread(where: PgliteFiles, restartDelaysMs = RESTART_DELAYS_MS): Promise<PgliteClient> {
+  const { dataDir } = where;
   let closing = false;
   let restarts = 0;
   let restartTimer: NodeJS.Timeout | undefined;
@@ -167,7 +179,7 @@ export async function openPgliteThread(
   };
   const restart = async () => {
     try {
-      const started = await startThread(dataDir, onStop);
+      const started = await startThread(where, onStop);
       if (closing) return void (await started.worker.terminate());
       thread = started;
       restarts = 0;
@@ -178,7 +190,7 @@ export async function openPgliteThread(
     }
   };
 
-  let thread = await startThread(dataDir, onStop);
+  let thread = await startThread(where, onStop);
 
   const query = <T>(on: Thread, sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number) =>
     on.call<Results<T>>({
@@ -195,6 +207,7 @@ export async function openPgliteThread(
     pending: () => thread.pending(),
     query: (sql, params, options) => query(thread, sql, params, options),
     exec: (sql) => thread.call({ op: 'exec', sql }),
+    dump: (file) => thread.call({ op: 'dump', file }),
     async transaction(fn) {
       // A transaction lives on the thread it began on; if that thread dies, its remaining calls fail.
       const on = thread;

@@ -2,15 +2,17 @@
  * The embedded database's own thread: PGlite runs here, so that its work (a batch of events, a search,
  * an identification) never holds up the event loop that answers requests. pglite-thread.ts speaks to it.
  */
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { DbReply, DbRequest, SentError } from './pglite-thread.js';
+import type { DbReply, DbRequest, PgliteFiles, SentError } from './pglite-thread.js';
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir?: string };
+const { dataDir, template } = workerData as PgliteFiles;
 
 /** Extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here). */
 const extensions = { pg_trgm, fuzzystrmatch };
@@ -45,7 +47,9 @@ const ROLLBACK = Symbol('rollback');
 /** Open transactions: PGlite runs each inside a callback, held open until the caller says how it ends. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
 
-const db = dataDir ? new PGlite(path.join(dataDir, 'db'), { extensions }) : new PGlite({ extensions });
+const db = dataDir
+  ? new PGlite(path.join(dataDir, 'db'), { extensions })
+  : new PGlite({ extensions, ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
 
 async function answer(request: DbRequest): Promise<unknown> {
   switch (request.op) {
@@ -89,6 +93,11 @@ async function answer(request: DbRequest): Promise<unknown> {
       await open.done.catch((err: unknown) => {
         if (err !== ROLLBACK) throw err;
       });
+      return null;
+    }
+    case 'dump': {
+      const dump = await db.dumpDataDir('none');
+      await writeFile(request.file, Buffer.from(await dump.arrayBuffer()));
       return null;
     }
     case 'close':

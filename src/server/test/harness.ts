@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { createOutboxMailer, type Mailer } from '../adapters/mailer/mailer.js';
 import { openRedis } from '../adapters/redis/redis.js';
@@ -19,7 +20,8 @@ import { createScratchDatabase } from './scratch-database.js';
  */
 export async function openTestDatabase(): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) return openDatabase({});
+  // From the run's migrated template (global-setup.ts); the migrations then find nothing left to apply.
+  if (!baseUrl) return openDatabase({ pgliteTemplate: inject('pgliteTemplate') });
   const scratch = await createScratchDatabase(baseUrl, 'adreplay_test');
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4, directoryPoolSize: 2 });
   return {
