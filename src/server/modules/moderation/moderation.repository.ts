@@ -33,6 +33,43 @@ async function audit(tx: Tx, actor: Actor, record: AuditRecord) {
   await tx.insert(moderationAudit).values({ actorId: actor.id, actorEmail: actor.email, ...record });
 }
 
+/** The ad, locked until the transaction ends; with `from`, only while its status is one of them. */
+async function lockAd(tx: Tx, id: string, from?: AdStatus[]): Promise<AdState | undefined> {
+  const which = from ? and(eq(ads.id, id), inArray(ads.status, from)) : eq(ads.id, id);
+  const [ad] = await tx.select(adState).from(ads).where(which).for('update');
+  return ad;
+}
+
+/** Decides the ad's open reports (their case is closed); the ids of those it closed. */
+function closeReports(tx: Tx, adId: string, now: Date) {
+  return tx
+    .update(adReports)
+    .set({ resolvedAt: now })
+    .where(and(eq(adReports.adId, adId), isNull(adReports.resolvedAt)))
+    .returning({ id: adReports.id });
+}
+
+/** Sets the ad's status and records the change in the audit log. */
+async function changeStatus(
+  tx: Tx,
+  actor: Actor,
+  before: AdState,
+  status: AdStatus,
+  action: AuditAction,
+  reason: string,
+) {
+  const [after] = await tx.update(ads).set({ status }).where(eq(ads.id, before.id)).returning(adState);
+  await audit(tx, actor, {
+    action,
+    targetType: 'ad',
+    targetId: before.id,
+    reason,
+    before: { status: before.status },
+    after: { status: after!.status },
+  });
+  return after!;
+}
+
 export function createModerationRepository(db: Db) {
   return {
     /** A visible ad by slug, for a report (hidden ads take none). */
@@ -111,64 +148,29 @@ export function createModerationRepository(db: Db) {
       now: Date,
     ): Promise<AdState | null> {
       return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select(adState)
-          .from(ads)
-          .where(and(eq(ads.id, id), inArray(ads.status, from)))
-          .for('update');
+        const before = await lockAd(tx, id, from);
         if (!before) return null;
-        const [after] = await tx.update(ads).set({ status: to }).where(eq(ads.id, id)).returning(adState);
         // A take-down decides the open reports; a hold leaves them open, as the case a moderator decides on.
-        if (action === 'take-down') {
-          await tx
-            .update(adReports)
-            .set({ resolvedAt: now })
-            .where(and(eq(adReports.adId, id), isNull(adReports.resolvedAt)));
-        }
+        if (action === 'take-down') await closeReports(tx, id, now);
         const moderation = { notice: reason, decidedAt: now, reviewRequestedAt: null, reviewMessage: null };
         await tx
           .insert(adModeration)
           .values({ adId: id, ...moderation })
           .onConflictDoUpdate({ target: adModeration.adId, set: moderation });
-        await audit(tx, actor, {
-          action,
-          targetType: 'ad',
-          targetId: id,
-          reason,
-          before: { status: before.status },
-          after: { status: after!.status },
-        });
-        return after!;
+        return changeStatus(tx, actor, before, to, action, reason);
       });
     },
 
     /** Makes a held or taken-down ad public again; closes its case. Null when it was not hidden so. */
     async restoreAd(id: string, actor: Actor, reason: string, now: Date): Promise<AdState | null> {
       return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select(adState)
-          .from(ads)
-          .where(and(eq(ads.id, id), inArray(ads.status, ['held', 'taken_down'])))
-          .for('update');
+        const before = await lockAd(tx, id, ['held', 'taken_down']);
         if (!before) return null;
         // The owner may be suspended since: the ad then stays hidden with the owner's other ads.
         const owner = await tx.select({ at: users.suspendedAt }).from(users).where(eq(users.id, before.userId));
-        const status: AdStatus = owner[0]?.at ? 'suspended' : 'published';
-        const [after] = await tx.update(ads).set({ status }).where(eq(ads.id, id)).returning(adState);
-        await tx
-          .update(adReports)
-          .set({ resolvedAt: now })
-          .where(and(eq(adReports.adId, id), isNull(adReports.resolvedAt)));
+        await closeReports(tx, id, now);
         await tx.delete(adModeration).where(eq(adModeration.adId, id));
-        await audit(tx, actor, {
-          action: 'restore',
-          targetType: 'ad',
-          targetId: id,
-          reason,
-          before: { status: before.status },
-          after: { status: after!.status },
-        });
-        return after!;
+        return changeStatus(tx, actor, before, owner[0]?.at ? 'suspended' : 'published', 'restore', reason);
       });
     },
 
@@ -178,13 +180,9 @@ export function createModerationRepository(db: Db) {
      */
     async dismiss(id: string, actor: Actor, reason: string, now: Date): Promise<AdState | null> {
       return db.transaction(async (tx) => {
-        const [ad] = await tx.select(adState).from(ads).where(eq(ads.id, id)).for('update');
+        const ad = await lockAd(tx, id);
         if (!ad) return null;
-        const closed = await tx
-          .update(adReports)
-          .set({ resolvedAt: now })
-          .where(and(eq(adReports.adId, id), isNull(adReports.resolvedAt)))
-          .returning({ id: adReports.id });
+        const closed = await closeReports(tx, id, now);
         const reviewed = await tx
           .update(adModeration)
           .set({ reviewRequestedAt: null })
