@@ -31,6 +31,7 @@ export function Dialog({
   title,
   children,
   wide = false,
+  fullFrame = false,
 }: {
   open: boolean;
   onClose: () => void;
@@ -38,6 +39,11 @@ export function Dialog({
   children: ReactNode;
   /** For media (a video): a fixed wide frame; otherwise the dialog is as wide as its content. */
   wide?: boolean;
+  /**
+   * Covering the whole viewport and scrolling inside it: in an embed's frame a few lines high, a centred
+   * modal would be cut off.
+   */
+  fullFrame?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -55,13 +61,14 @@ export function Dialog({
     };
   }, []);
   // A click on the backdrop (the dialog element itself, outside its content) closes it too: a pointer
-  // shortcut for what Escape and the Close button already do.
+  // shortcut for what Escape and the Close button already do. A full-frame dialog has no backdrop to click.
   useEffect(() => {
     const el = ref.current;
+    if (fullFrame) return;
     const onBackdrop = (e: MouseEvent) => e.target === el && el?.close();
     el?.addEventListener('click', onBackdrop);
     return () => el?.removeEventListener('click', onBackdrop);
-  }, []);
+  }, [fullFrame]);
   return (
     <dialog
       ref={ref}
@@ -69,10 +76,16 @@ export function Dialog({
       onKeyDown={keepFocusInside}
       aria-label={title}
       className={cn(
-        'm-auto max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-surface p-0 text-slate-900 shadow-lg backdrop:bg-black/60 backdrop:backdrop-blur-sm',
+        'bg-surface p-0 text-slate-900 backdrop:bg-black/60 backdrop:backdrop-blur-sm',
+        fullFrame
+          ? 'm-0 h-full max-h-none w-full max-w-none overflow-y-auto'
+          : 'm-auto max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 shadow-lg',
         // Media is clipped to the rounded corners; other content is not, so a search box's suggestions
         // can hang below the dialog's edge.
-        wide ? 'w-[56rem] overflow-hidden' : 'w-fit min-w-[min(22rem,calc(100vw-2rem))] overflow-visible sm:max-w-lg',
+        !fullFrame &&
+          (wide
+            ? 'w-[56rem] overflow-hidden'
+            : 'w-fit min-w-[min(22rem,calc(100vw-2rem))] overflow-visible sm:max-w-lg'),
       )}
     >
       <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3">
