@@ -16,13 +16,13 @@ import { createScratchDatabase } from './scratch-database.js';
 
 /**
  * A real database for one test file: in-memory PGlite by default, or a fresh database on the
- * PostgreSQL server of TEST_DATABASE_URL (one per test file, so parallel workers never collide).
+ * PostgreSQL server of TEST_DATABASE_URL (one per test file, so parallel workers never collide). Either
+ * starts as a copy of the run's migrated template (global-setup.ts): the migrations find nothing to apply.
  */
 export async function openTestDatabase(): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  // From the run's migrated template (global-setup.ts); the migrations then find nothing left to apply.
   if (!baseUrl) return openDatabase({ pgliteTemplate: inject('pgliteTemplate') });
-  const scratch = await createScratchDatabase(baseUrl, 'adreplay_test');
+  const scratch = await createScratchDatabase(baseUrl, 'adreplay_test', inject('postgresTemplate'));
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4, directoryPoolSize: 2 });
   return {
     ...database,
