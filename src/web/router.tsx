@@ -67,6 +67,13 @@ export const router = createBrowserRouter([
       },
     ],
   },
+  // A shared ad's figures: a frame of its own, neither the marketing site's nor the dashboard's.
+  {
+    path: '/stats/:token',
+    lazy: page(() => import('./pages/public/SharedStatsPage')),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: loading,
+  },
   {
     path: '/dashboard',
     lazy: page(() => import('./pages/dashboard/DashboardLayout')),
