@@ -30,14 +30,12 @@ export const reportMessages = {
 } as const;
 
 /** A time zone as sent by a form or an API client: an IANA name, kept canonical. */
-export const TimeZoneInput = z
-  .string({ error: reportMessages.invalidTimeZone })
-  .transform((v, ctx) => {
-    const zone = canonicalTimeZone(v);
-    if (zone) return zone;
-    ctx.addIssue({ code: 'custom', message: reportMessages.invalidTimeZone });
-    return z.NEVER;
-  });
+export const TimeZoneInput = z.string({ error: reportMessages.invalidTimeZone }).transform((v, ctx) => {
+  const zone = canonicalTimeZone(v);
+  if (zone) return zone;
+  ctx.addIssue({ code: 'custom', message: reportMessages.invalidTimeZone });
+  return z.NEVER;
+});
 
 export const ReportSettings = z.object({
   timeZone: z.string(),

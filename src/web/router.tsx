@@ -69,10 +69,9 @@ export const router = createBrowserRouter([
   },
   // A shared ad's figures: a frame of its own, neither the marketing site's nor the dashboard's.
   {
-    path: '/stats/:token',
-    lazy: page(() => import('./pages/public/SharedStatsPage')),
     errorElement: <RouteError />,
     hydrateFallbackElement: loading,
+    children: [{ path: '/stats/:token', lazy: page(() => import('./pages/public/SharedStatsPage')) }],
   },
   {
     path: '/dashboard',

@@ -176,4 +176,3 @@ export function createReportsRepository(db: Db) {
   };
 }
 export type ReportsRepository = ReturnType<typeof createReportsRepository>;
-

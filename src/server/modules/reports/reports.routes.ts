@@ -36,11 +36,7 @@ const Query = z.object({ user: z.string().max(200).optional(), sig: z.string().m
  */
 export async function reportsRoutes(
   plain: FastifyInstance,
-  {
-    reports,
-    requireUser,
-    limits,
-  }: { reports: ReportsService; requireUser: RequireUser; limits: RateLimitStore },
+  { reports, requireUser, limits }: { reports: ReportsService; requireUser: RequireUser; limits: RateLimitStore },
 ) {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   // One-click POSTs come as a form (either encoding); the body says nothing the address does not.
@@ -80,7 +76,10 @@ export async function reportsRoutes(
     answer(
       reply,
       400,
-      page('Link not valid', `<h1>This link is not valid</h1><p>${escapeHtml(reportMessages.badUnsubscribeLink)}</p><p><a href="/login">Sign in</a></p>`),
+      page(
+        'Link not valid',
+        `<h1>This link is not valid</h1><p>${escapeHtml(reportMessages.badUnsubscribeLink)}</p><p><a href="/login">Sign in</a></p>`,
+      ),
     );
 
   app.get(UNSUBSCRIBE_PATH, { schema: { querystring: Query } }, async (req, reply) => {

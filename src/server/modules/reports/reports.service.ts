@@ -113,7 +113,8 @@ export function createReportsService(deps: {
     const { weeks, figures: f, adCount } = await figures(userId, person.timeZone, at);
     if (adCount === 0) return null;
     const span = `${dayMonth.format(weeks.firstDay)} to ${dayMonth.format(weeks.lastDay)}`;
-    const vs = (change: string) => (change === 'new' || change === 'no change' ? change : `${change} on the week before`);
+    const vs = (change: string) =>
+      change === 'new' || change === 'no change' ? change : `${change} on the week before`;
     const unsubscribe = unsubscribeUrl(userId);
     return brandedMail({
       to: person.email,

@@ -60,7 +60,12 @@ async function seedEvents(adId: string, at: string, plays: number, clicks = 0, s
       listenerKey: sameListener ? `same-${adId}-${at}` : `k${++keys}`,
       createdAt: new Date(at),
     })),
-    ...Array.from({ length: clicks }, () => ({ adId, eventType: 'click', listenerKey: `k${++keys}`, createdAt: new Date(at) })),
+    ...Array.from({ length: clicks }, () => ({
+      adId,
+      eventType: 'click',
+      listenerKey: `k${++keys}`,
+      createdAt: new Date(at),
+    })),
   ];
   if (rows.length) await t.db.insert(analytics).values(rows);
 }
@@ -129,7 +134,9 @@ describe('the weekly report', () => {
     // One-click unsubscribe headers (RFC 8058) naming the signed link.
     const head = raw!.slice(0, raw!.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
     const link = /^List-Unsubscribe: <([^>]+)>$/m.exec(head)?.[1];
-    expect(link).toMatch(new RegExp(`^${t.config.PUBLIC_ORIGIN}/unsubscribe/weekly-report\\?user=${rosa.id}&sig=[\\w-]{43}$`));
+    expect(link).toMatch(
+      new RegExp(`^${t.config.PUBLIC_ORIGIN}/unsubscribe/weekly-report\\?user=${rosa.id}&sig=[\\w-]{43}$`),
+    );
     expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(decodeQuotedPrintable(head)).toContain('Subject: Your week on AdReplay: 23 November to 29 November');
 
@@ -291,7 +298,12 @@ describe('unsubscribing by the signed link', () => {
       const get = await t.app.inject({ method: 'GET', url });
       expect(get.statusCode, url).toBe(400);
       expect(get.body).toContain(reportMessages.badUnsubscribeLink);
-      const post = await t.app.inject({ method: 'POST', url, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const post = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(post.statusCode, url).toBe(400);
     }
     expect(await a.weeklyReport()).toBe(true);

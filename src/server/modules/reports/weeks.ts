@@ -36,7 +36,11 @@ function formatter(timeZone: string) {
 
 /** The wall-clock time of `at` in `timeZone`. */
 export function localTime(at: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   const year = Number(parts.year);
   const month = Number(parts.month);
   const day = Number(parts.day);

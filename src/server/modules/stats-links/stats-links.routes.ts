@@ -43,7 +43,11 @@ export async function statsLinksRoutes(
   app.post(
     linkPath,
     { ...owner, schema: { params: AdParams, response: { 201: ShareLinkState } } },
-    async (req, reply) => reply.status(201).headers(PRIVATE).send(await links.create(req.user!.id, req.params.id)),
+    async (req, reply) =>
+      reply
+        .status(201)
+        .headers(PRIVATE)
+        .send(await links.create(req.user!.id, req.params.id)),
   );
   app.delete(linkPath, { ...owner, schema: { params: AdParams } }, async (req, reply) => {
     await links.revoke(req.user!.id, req.params.id);

@@ -53,9 +53,7 @@ export function createStatsLinksService(deps: {
       if (!link) throw new NotFoundError('This stats link does not exist or was revoked');
       const summary = await analytics.summary(link.userId, { period, adId: link.adId });
       const charts = await chartsFor(link.userId);
-      return charts
-        ? { ...summary, charts }
-        : { ...summary, daily: [], sources: [], devices: [], charts };
+      return charts ? { ...summary, charts } : { ...summary, daily: [], sources: [], devices: [], charts };
     },
   };
 }

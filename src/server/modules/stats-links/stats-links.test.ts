@@ -30,7 +30,11 @@ async function owner() {
     { adId: other.id, day: today, eventType: 'play', source: 'direct', device: 'desktop', events: 40, listeners: 30 },
   ]);
   const as = (method: 'GET' | 'POST' | 'DELETE', adId = ad.id, cookie = user.cookie) =>
-    t.app.inject({ method, url: `/api/my/ads/${adId}/stats-link`, headers: { cookie, origin: t.config.PUBLIC_ORIGIN } });
+    t.app.inject({
+      method,
+      url: `/api/my/ads/${adId}/stats-link`,
+      headers: { cookie, origin: t.config.PUBLIC_ORIGIN },
+    });
   return { user, ad, other, as };
 }
 
@@ -97,7 +101,11 @@ describe('stats share links', () => {
       expect(res.body).not.toContain('Shared Bakery');
     }
     expect(await t.db.select().from(statsShareLinks)).not.toContainEqual(expect.objectContaining({ adId: b.ad.id }));
-    const anonymous = await t.app.inject({ method: 'POST', url: `/api/my/ads/${a.ad.id}/stats-link`, headers: { origin: t.config.PUBLIC_ORIGIN } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/my/ads/${a.ad.id}/stats-link`,
+      headers: { origin: t.config.PUBLIC_ORIGIN },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 

@@ -60,8 +60,8 @@ export function ShareStatsCard({ adId }: { adId: string }) {
             <CodeBlock label="Stats link" code={url} copiedMessage="Stats link copied" />
           ) : data.exists && data.createdAt ? (
             <p className="text-sm text-slate-800">
-              A link made on {formatDate(data.createdAt)} is open. Its address was shown once; make a new one to copy
-              it again (the old one stops working).
+              A link made on {formatDate(data.createdAt)} is open. Its address was shown once; make a new one to copy it
+              again (the old one stops working).
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
