@@ -56,7 +56,8 @@ export function brandedMail({
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">${figures
         .map(
           (f) =>
-            `<tr><td style="padding:10px 0;border-bottom:1px solid #e2e8f0;font-size:14px;color:#475569">${escapeHtml(f.label)}</td><td align="right" style="padding:10px 0;border-bottom:1px solid #e2e8f0;font-size:20px;font-weight:700;color:#0f172a">${escapeHtml(f.value)}</td><td align="right" style="padding:10px 0 10px 12px;border-bottom:1px solid #e2e8f0;font-size:13px;color:#475569;white-space:nowrap">${f.change ? escapeHtml(f.change) : ''}</td></tr>`,
+            // Two columns, the change under its figure: readable on a phone's narrow screen too.
+            `<tr><td style="padding:10px 12px 10px 0;border-bottom:1px solid #e2e8f0;font-size:14px;color:#475569">${escapeHtml(f.label)}</td><td align="right" style="padding:10px 0;border-bottom:1px solid #e2e8f0;white-space:nowrap"><span style="font-size:20px;font-weight:700;color:#0f172a">${escapeHtml(f.value)}</span>${f.change ? `<br><span style="font-size:13px;color:#475569">${escapeHtml(f.change)}</span>` : ''}</td></tr>`,
         )
         .join('')}</table>`
     : '';
