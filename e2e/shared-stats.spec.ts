@@ -6,6 +6,7 @@ const baseURL = () => process.env.E2E_BASE_URL!;
 test('an owner shares an ad’s stats, a visitor reads them without signing in, and a revoked link is gone', async ({
   browser,
 }) => {
+  test.setTimeout(90_000); // two browser contexts and a sign-in, on a machine that may be busy
   const ownerContext = await browser.newContext({ baseURL: baseURL() });
   await ownerContext.grantPermissions(['clipboard-read', 'clipboard-write']);
   const owner = await ownerContext.newPage();
