@@ -53,6 +53,12 @@ import { createLiveCounters } from './modules/analytics/analytics.live.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createReportsRepository } from './modules/reports/reports.repository.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
+import { createStatsLinksRepository } from './modules/stats-links/stats-links.repository.js';
+import { statsLinksRoutes } from './modules/stats-links/stats-links.routes.js';
+import { createStatsLinksService } from './modules/stats-links/stats-links.service.js';
 import { createModerationRepository } from './modules/moderation/moderation.repository.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
@@ -132,6 +138,8 @@ declare module 'fastify' {
     shareImages: ShareImages;
     /** Where GET /metrics answers (METRICS_PORT), once the app is ready; undefined without one. */
     metricsUrl: () => string | undefined;
+    /** The weekly report e-mail (its hourly schedule, its jobs, its unsubscribe links). */
+    reports: ReportsService;
     /** The automatic transcription; null when TRANSCRIBE_URL is not set. */
     transcription: Transcription | null;
     /**
@@ -382,6 +390,34 @@ export async function buildApp(deps: AppDeps) {
     plans,
   });
 
+  // Read-only public links to one ad's figures, made and revoked by its owner.
+  await app.register(statsLinksRoutes, {
+    links: createStatsLinksService({
+      repo: createStatsLinksRepository(database.db),
+      ads: myAds,
+      analytics,
+      chartsFor: async (userId) => (await plans.userPlan(userId)).analyticsEnabled,
+      origin,
+    }),
+    requireUser,
+    page,
+    clientConfig,
+    origin,
+  });
+
+  // The weekly report: Monday 08:00 in each advertiser's zone, one job per person and week (decision 49).
+  const reports = createReportsService({
+    repo: createReportsRepository(database.db),
+    mailer: deps.mailer,
+    jobs,
+    origin,
+    secret: deps.authSecret,
+    clock: deps.clock,
+    log: app.log,
+  });
+  app.decorate('reports', reports);
+  await app.register(reportsRoutes, { reports, requireUser, limits });
+
   // Trust and safety: listeners' reports, the moderators' queue and actions, the owners' notices (decision 44).
   await app.register(moderationRoutes, {
     moderation: createModerationService({
@@ -465,6 +501,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', async () => {
     await jobs.start();
     await jobs.schedule('billing-downgrades', '*/10 * * * *', { tz: 'UTC' });
+    await reports.schedule();
     await transcription?.resume();
   });
 

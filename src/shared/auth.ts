@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './limits.js';
 import { messages } from './messages.js';
+import { canonicalTimeZone } from './reports.js';
 
 /** The auth forms' rules and texts (spec section 5), used by the forms and the server alike. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -29,6 +30,14 @@ export const SignupFields = z.object({
     .min(1, 'Password is required')
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
     .max(128),
+  /**
+   * The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone), for the weekly report;
+   * anything that is not one (an old browser, an API client) is UTC, changeable in Settings.
+   */
+  timeZone: z
+    .unknown()
+    .optional()
+    .transform((v) => canonicalTimeZone(v) ?? 'UTC'),
 });
 
 export const SignupInput = SignupFields.extend({ confirmPassword: z.string() }).refine(

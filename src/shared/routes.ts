@@ -30,6 +30,7 @@ export const APP_ROUTES = [
   '/dashboard/subscription',
   '/dashboard/settings',
   '/admin',
+  '/stats/:token',
 ] as const;
 
 const MATCHERS = APP_ROUTES.map(

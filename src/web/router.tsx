@@ -67,6 +67,12 @@ export const router = createBrowserRouter([
       },
     ],
   },
+  // A shared ad's figures: a frame of its own, neither the marketing site's nor the dashboard's.
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: loading,
+    children: [{ path: '/stats/:token', lazy: page(() => import('./pages/public/SharedStatsPage')) }],
+  },
   {
     path: '/dashboard',
     lazy: page(() => import('./pages/dashboard/DashboardLayout')),

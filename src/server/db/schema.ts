@@ -45,6 +45,11 @@ export const users = pgTable('user', {
   isAdmin: boolean('is_admin').notNull().default(false),
   // Set while a moderator has suspended the account: sign-in is refused and its ads are hidden.
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  // The advertiser's IANA time zone (from the browser at sign-up, changed in Settings): the weekly report
+  // goes out on Monday 08:00 there, and its weeks are that zone's.
+  timeZone: text('time_zone').notNull().default('UTC'),
+  // The weekly report e-mail; turned off in Settings or by the signed unsubscribe link.
+  weeklyReport: boolean('weekly_report').notNull().default(true),
 });
 
 export const sessions = pgTable(
@@ -601,7 +606,43 @@ export const airings = pgTable(
   ],
 );
 
+/**
+ * One weekly report per person and ISO week (the week the report is sent in, in the person's zone). The row
+ * is the claim every process and retry checks: 'sending' while one sends it (taken over when its claim is
+ * old: its process died), 'sent' once the mail server has it.
+ */
+export const reportSends = pgTable(
+  'report_sends',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: text('week').notNull(),
+    state: text('state').$type<'sending' | 'sent'>().notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.week] }),
+    check('report_sends_state_check', sql`state IN ('sending', 'sent')`),
+  ],
+);
+
+/**
+ * A read-only public link to one ad's figures: only the SHA-256 of its token is kept, so a leaked table
+ * opens nothing. One link per ad; revoking deletes the row, and the link is gone at once.
+ */
+export const statsShareLinks = pgTable('stats_share_links', {
+  adId: uuid('ad_id')
+    .primaryKey()
+    .references(() => ads.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
+  reportSends,
+  statsShareLinks,
   stations,
   airings,
   adReports,

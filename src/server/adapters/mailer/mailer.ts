@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe and its one-click companion). */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail. Two adapters: SMTP, or an outbox folder when no SMTP server is configured. */

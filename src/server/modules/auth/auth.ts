@@ -52,6 +52,8 @@ export function createAuth({ db, config, mailer, secret, log, logger, isSuspende
         firstName: { type: 'string', required: true, input: true },
         lastName: { type: 'string', required: true, input: true },
         companyName: { type: 'string', required: true, input: true },
+        // Checked and made canonical by the sign-up route (SignupFields); UTC when the browser sent none.
+        timeZone: { type: 'string', required: false, input: true, defaultValue: 'UTC' },
       },
     },
     emailAndPassword: {

@@ -193,8 +193,11 @@ describe('static pages', () => {
       expect(res.html).toContain('<title>Page Not Found | AdReplay</title>');
       expect(res.html).toContain('<meta name="robots" content="noindex"');
     }
-    // Every route of the app is a page (an unknown ad's page is its own 404, tested above).
-    for (const path of APP_ROUTES.filter((r) => r !== '/ad/:slug').map((r) => r.replace(/:[A-Za-z]+/g, 'x1'))) {
+    // Every route of the app is a page (an unknown ad's page is its own 404, tested above; so is an unknown
+    // stats link, tested with the links).
+    for (const path of APP_ROUTES.filter((r) => r !== '/ad/:slug' && r !== '/stats/:token').map((r) =>
+      r.replace(/:[A-Za-z]+/g, 'x1'),
+    )) {
       expect((await page(path)).status, path).not.toBe(404);
     }
     expect((await page('/docs/integration/')).status).toBe(200);

@@ -12,6 +12,7 @@ import {
 } from '../../features/analytics/AnalyticsReport';
 import { useMyPlan } from '../../features/plans/api/plans';
 import { UpgradeRequired } from '../../features/plans/UpgradeRequired';
+import { ShareStatsCard } from '../../features/reports/ShareStatsCard';
 import { usePageMeta } from '../../lib/page-meta';
 import { adPath } from '../../../shared/ad-links';
 
@@ -69,6 +70,7 @@ export default function AdAnalyticsPage() {
               }
             />
           )}
+          {ad && <ShareStatsCard adId={ad.id} />}
         </>
       )}
     </div>

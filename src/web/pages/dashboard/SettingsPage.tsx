@@ -11,6 +11,7 @@ import { ChangePasswordCard, DeleteAccountCard } from '../../features/account/Ac
 import { ApiKeysCard } from '../../features/api-keys/ApiKeysCard';
 import { SESSION_ENDED, useUpdateProfile } from '../../features/auth/api/auth';
 import { useSession } from '../../features/auth/api/session';
+import { WeeklyReportSection } from '../../features/reports/WeeklyReportSection';
 import { errorText } from '../../lib/api';
 
 export default function SettingsPage() {
@@ -60,6 +61,7 @@ export default function SettingsPage() {
           </div>
         </form>
       </Card>
+      <WeeklyReportSection />
       <ChangePasswordCard />
       <ApiKeysCard />
       {user && (

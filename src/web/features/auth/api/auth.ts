@@ -49,7 +49,13 @@ export function useSignUp({
     mutationFn: (v: SignUpRequest) =>
       api<SignedIn & { signedIn: boolean }>('/api/auth/sign-up/email', {
         method: 'POST',
-        body: JSON.stringify({ ...v, name: `${v.firstName} ${v.lastName}`, callbackURL: VERIFY_CALLBACK }),
+        body: JSON.stringify({
+          ...v,
+          name: `${v.firstName} ${v.lastName}`,
+          // The weekly report goes out on Monday morning in the advertiser's own zone (changeable in Settings).
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          callbackURL: VERIFY_CALLBACK,
+        }),
       }),
     onSuccess: async (res) => {
       await onSignedUp?.(res);
