@@ -64,6 +64,8 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createRequireApiKey } from './modules/api-keys/require-api-key.js';
 import { apiV1Routes } from './modules/api-v1/api-v1.routes.js';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
+import { createIdempotency } from './modules/idempotency/idempotency.service.js';
 import { openApiOptions } from './modules/api-v1/openapi.js';
 import { createAdForm } from './modules/ads/ad-form.js';
 import { createIdentifyRepository } from './modules/identify/identify.repository.js';
@@ -404,6 +406,9 @@ export async function buildApp(deps: AppDeps) {
 
   // The public API: the same ad and analytics services, behind per-user API keys made in Settings.
   const apiKeys = createApiKeysService({ repo: createApiKeysRepository(database.db), clock: deps.clock });
+  // Idempotency-Key of the API's POSTs; keys older than a day are forgotten every hour.
+  const idempotency = createIdempotency({ repo: createIdempotencyRepository(database.db), clock: deps.clock });
+  jobs.define('idempotency-expiry', { handler: async () => void (await idempotency.expire()), retries: 2 });
   await app.register(apiKeysRoutes, { apiKeys, requireUser });
   await app.register(apiV1Routes, {
     myAds,
@@ -412,6 +417,7 @@ export async function buildApp(deps: AppDeps) {
     identify,
     requireApiKey: createRequireApiKey(apiKeys),
     limits,
+    idempotency,
   });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
   // Readiness: this process can serve, its database answers within a second or two (else 503).
@@ -465,6 +471,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', async () => {
     await jobs.start();
     await jobs.schedule('billing-downgrades', '*/10 * * * *', { tz: 'UTC' });
+    await jobs.schedule('idempotency-expiry', '17 * * * *', { tz: 'UTC' });
     await transcription?.resume();
   });
 
