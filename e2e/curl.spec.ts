@@ -8,7 +8,7 @@ import { signUp, uniqueEmail } from './support/signup';
 
 const ASSETS = path.join(process.cwd(), 'src/server/db/seed/assets');
 
-test("the partner pages' examples run in a shell as shown: upload, list, read, replace, delete, analytics", async ({
+test("the partner pages' examples run in a shell as shown: upload, list, read, patch, replace, delete, analytics", async ({
   page,
 }) => {
   await signUp(page, { email: uniqueEmail('curl') });
@@ -52,20 +52,40 @@ test("the partner pages' examples run in a shell as shown: upload, list, read, r
       const status = Number(lines.pop());
       return { status, body: lines.join('\n') };
     };
+    // A signed-in reader's examples name their own newest ad.
+    await page.reload();
+    await expect(page.getByLabel('Keep the ad’s id and slug in variables')).toContainText(`AD_ID="${removed}"`);
+
     const list = await run('GET example', 0, kept);
     expect(list.status).toBe(200);
     expect((JSON.parse(list.body) as { ads: { id: string }[] }).ads.map((a) => a.id)).toEqual(
       expect.arrayContaining(createdIds),
     );
-    const one = await run('GET example', 1, kept);
+    const one = await run('GET one example', 0, kept);
     expect(one.status).toBe(200);
     expect(JSON.parse(one.body)).toMatchObject({ id: kept, title: 'Morning Drive Sponsor' });
+    const patched = await run('PATCH example (JSON)', 0, kept);
+    expect(patched.status).toBe(200);
+    expect(JSON.parse(patched.body)).toMatchObject({
+      id: kept,
+      description: 'Fresh bread and pastries every morning.',
+      phone: null,
+      location: 'Portland, OR',
+      websiteUrl: 'https://sunrise-bakery.example.com',
+      isActive: true,
+    });
     const put = await run('PUT example', 0, kept);
     expect(put.status).toBe(200);
-    expect(JSON.parse(put.body)).toMatchObject({ id: kept, businessName: 'Sunrise Bakery', isActive: false });
+    expect(JSON.parse(put.body)).toMatchObject({
+      id: kept,
+      businessName: 'Sunrise Bakery',
+      phone: '(555) 010-1201',
+      description: 'Fresh bread every morning.',
+      isActive: true,
+    });
     const deleted = await run('DELETE example', 0, removed);
     expect(deleted).toEqual({ status: 204, body: '' });
-    const analytics = await run('GET example', 2, kept);
+    const analytics = await run('Analytics example', 0, kept);
     expect(analytics.status).toBe(200);
     expect(JSON.parse(analytics.body)).toHaveProperty('totals');
   } finally {

@@ -70,6 +70,8 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createRequireApiKey } from './modules/api-keys/require-api-key.js';
 import { apiV1Routes } from './modules/api-v1/api-v1.routes.js';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
+import { createIdempotency } from './modules/idempotency/idempotency.service.js';
 import { openApiOptions } from './modules/api-v1/openapi.js';
 import { createAdForm } from './modules/ads/ad-form.js';
 import { createIdentifyRepository } from './modules/identify/identify.repository.js';
@@ -440,6 +442,9 @@ export async function buildApp(deps: AppDeps) {
 
   // The public API: the same ad and analytics services, behind per-user API keys made in Settings.
   const apiKeys = createApiKeysService({ repo: createApiKeysRepository(database.db), clock: deps.clock });
+  // Idempotency-Key of the API's POSTs; keys older than a day are forgotten every hour.
+  const idempotency = createIdempotency({ repo: createIdempotencyRepository(database.db), clock: deps.clock });
+  jobs.define('idempotency-expiry', { handler: async () => void (await idempotency.expire()), retries: 2 });
   await app.register(apiKeysRoutes, { apiKeys, requireUser });
   await app.register(apiV1Routes, {
     myAds,
@@ -448,6 +453,7 @@ export async function buildApp(deps: AppDeps) {
     identify,
     requireApiKey: createRequireApiKey(apiKeys),
     limits,
+    idempotency,
   });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
   // Readiness: this process can serve, its database answers within a second or two (else 503).
@@ -502,6 +508,7 @@ export async function buildApp(deps: AppDeps) {
     await jobs.start();
     await jobs.schedule('billing-downgrades', '*/10 * * * *', { tz: 'UTC' });
     await reports.schedule();
+    await jobs.schedule('idempotency-expiry', '17 * * * *', { tz: 'UTC' });
     await transcription?.resume();
   });
 

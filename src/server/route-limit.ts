@@ -26,3 +26,21 @@ export async function routeLimit(
     throw new RateLimitedError(limit.message);
   };
 }
+
+/**
+ * The IETF draft's rate-limit fields (draft-ietf-httpapi-ratelimit-headers), made from what
+ * @fastify/rate-limit counted for this answer: `RateLimit-Policy: "name";q=<quota>;w=<window s>` and
+ * `RateLimit: "name";r=<remaining>;t=<seconds to reset>`. The library's own x-ratelimit-* headers stay for
+ * the clients that read them; answers refused before a key is known (401) carry none.
+ */
+export function draftRateLimitHeaders(app: FastifyInstance, policy: string, windowSeconds: number) {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const quota = reply.getHeader('x-ratelimit-limit');
+    const remaining = reply.getHeader('x-ratelimit-remaining');
+    const reset = reply.getHeader('x-ratelimit-reset');
+    if (quota === undefined || remaining === undefined || reset === undefined) return payload;
+    reply.header('ratelimit-policy', `"${policy}";q=${Number(quota)};w=${windowSeconds}`);
+    reply.header('ratelimit', `"${policy}";r=${Number(remaining)};t=${Number(reset)}`);
+    return payload;
+  });
+}

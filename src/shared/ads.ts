@@ -289,6 +289,33 @@ export const AdUpdateForm = AdInput.extend({
   logo: logoFile,
 });
 
+/**
+ * A partial edit (PATCH): only the fields sent change. In JSON, null clears a field that may be empty
+ * (location, description, website_url, phone, transcript, logo); in multipart, an empty value does.
+ */
+export const AdPatchForm = AdUpdateForm.partial().extend({
+  location: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  website_url: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+  transcript: z.string().nullable().optional(),
+  logo: logoFile.nullable().meta({ description: 'A new logo; null (JSON) removes the current one' }),
+});
+/** The fields of the ad form a PATCH may send; the rest of a body is ignored. */
+export const AD_PATCH_FIELDS = [
+  'title',
+  'business_name',
+  'category',
+  'location',
+  'description',
+  'website_url',
+  'phone',
+  'is_active',
+  'remove_logo',
+  'transcript',
+  'transcript_segments',
+] as const;
+
 export const fileMessages = {
   invalidType: (kind: 'audio' | 'image') => `Invalid file type. Please select a ${kind} file.`,
   tooLarge: (maxMb: number) => `File size exceeds ${maxMb}MB limit.`,

@@ -44,3 +44,14 @@ export const apiKeyMessages = {
   invalid: 'Missing or invalid API key. Send it as: Authorization: Bearer <key>',
   tooManyRequests: `Too many requests: each API key may make ${API_REQUESTS_PER_MINUTE} requests a minute`,
 } as const;
+
+/** Idempotency-Key of the public API's POSTs: a retry with the same key answers as the first request did. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** On an answer given again for a retried key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_KEEP_HOURS = 24;
+export const idempotencyMessages = {
+  invalidKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  reused: `This Idempotency-Key was already used with a different request. Use a new key for a new request (keys are kept ${IDEMPOTENCY_KEEP_HOURS} hours).`,
+  inFlight: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+} as const;

@@ -38,3 +38,78 @@ export function partnerUploadExample(origin: string): string {
     ...PARTNER_UPLOAD_FILES.map(([name, file]) => `-F ${name}=@${file}`),
   ]);
 }
+
+/** The shell variables the examples set and use, after the key's. */
+export const AD_ID_VARIABLE = 'AD_ID';
+export const AD_SLUG_VARIABLE = 'AD_SLUG';
+
+/** An ad the examples work on: a signed-in reader's own, so they run as shown. */
+export interface ExampleAd {
+  id: string;
+  slug: string;
+}
+
+/** One runnable example: what it does, and the commands. */
+export interface Example {
+  label: string;
+  code: string;
+}
+
+/**
+ * Every example of the integration guide, in the order a reader runs them. Each defines what it uses:
+ * the key comes from the first, the ad's id and slug from `useAd` (the newest of your ads, read from the
+ * list with sed; a signed-in reader sees their own ad's values instead). Tests run each one verbatim.
+ */
+export function integrationExamples(origin: string, ad?: ExampleAd) {
+  const ads = `${origin}${API_V1}/ads`;
+  const id = `$${AD_ID_VARIABLE}`;
+  const auth = `-H "Authorization: Bearer $${API_KEY_VARIABLE}"`;
+  const example = (label: string, code: string): Example => ({ label, code });
+  return {
+    key: example('Keep the key in a variable', `export ${API_KEY_VARIABLE}="adr_..."`),
+    create: example('Upload an ad with the API', partnerUploadExample(origin)),
+    useAd: example(
+      'Keep the ad’s id and slug in variables',
+      ad
+        ? `${AD_ID_VARIABLE}="${ad.id}"\n${AD_SLUG_VARIABLE}="${ad.slug}"`
+        : [
+            `# The newest of your ads (the one just created): its id and slug from the list`,
+            `${AD_ID_VARIABLE}=$(curl -s ${ads} ${auth} | sed -n 's/^{"ads":\\[{"id":"\\([^"]*\\)".*/\\1/p')`,
+            `${AD_SLUG_VARIABLE}=$(curl -s ${ads}/${id} ${auth} | sed -n 's/.*"slug":"\\([^"]*\\)".*/\\1/p')`,
+            `echo "$${AD_ID_VARIABLE} $${AD_SLUG_VARIABLE}"`,
+          ].join('\n'),
+    ),
+    list: example('GET example', curlCommand('GET', ads)),
+    get: example('GET one example', curlCommand('GET', `${ads}/${id}`)),
+    patchJson: example(
+      'PATCH example (JSON)',
+      curlCommand('PATCH', `${ads}/${id}`, [
+        '-H "Content-Type: application/json"',
+        `-d '{"description": "Fresh bread and pastries every morning.", "phone": null}'`,
+      ]),
+    ),
+    patchForm: example(
+      'PATCH example (a new logo)',
+      curlCommand('PATCH', `${ads}/${id}`, ['-F logo=@logo.png', '--form-string is_active=false']),
+    ),
+    put: example(
+      'PUT example',
+      curlCommand('PUT', `${ads}/${id}`, [
+        ...PARTNER_UPLOAD_FIELDS.map(([name, value]) => `--form-string ${name}="${value}"`),
+        '--form-string is_active=true',
+      ]),
+    ),
+    analytics: example('Analytics example', curlCommand('GET', `"${ads}/${id}/analytics?period=7d"`)),
+    identify: example('Identify example', curlCommand('POST', `${origin}${API_V1}/identify`, ['-F file=@aired.mp3'])),
+    idempotent: example(
+      'A create that may be retried',
+      partnerUploadExample(origin).replace('\n', `\n  -H "Idempotency-Key: sunrise-morning-drive-2026-01" \\\n`),
+    ),
+    oembed: example(
+      'oEmbed request',
+      `curl -G ${origin}/oembed --data-urlencode "url=${origin}/ad/$${AD_SLUG_VARIABLE}" -d maxwidth=400`,
+    ),
+    remove: example('DELETE example', curlCommand('DELETE', `${ads}/${id}`)),
+  };
+}
+export type IntegrationExamples = ReturnType<typeof integrationExamples>;

@@ -467,6 +467,26 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_user_id_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * Idempotency-Key of the public API's POSTs, per owner, kept 24 hours: the request's fingerprint and, once
+ * it is answered, the answer to replay. status is null while the first request runs.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);
+
 /** Messages from the contact form; delivered_at stays empty until the e-mail went out. */
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),

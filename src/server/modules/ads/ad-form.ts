@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AdInput, fileMessages } from '../../../shared/ads.js';
+import { AD_PATCH_FIELDS, AdInput, fileMessages, type OwnAd } from '../../../shared/ads.js';
 import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import type { RateLimitStore } from '../../adapters/redis/redis.js';
-import { parseInput } from '../../errors.js';
+import { BadRequestError, parseInput } from '../../errors.js';
 import { assertStorableText } from '../../input-guard.js';
 import { routeLimit } from '../../route-limit.js';
 import { FileTooLargeError, receiveFile } from '../media/upload.js';
@@ -111,10 +111,87 @@ export function createAdForm(myAds: MyAdsService) {
       return myAds.create(userId, parseInput(AdInput, fields), files);
     },
 
+    /**
+     * As create, with `once` (the public API's Idempotency-Key) told what the form sends before anything is
+     * written; when it answered the request itself (a retry), nothing is created and this resolves null.
+     */
+    async createOnce(
+      userId: string,
+      req: FastifyRequest,
+      reply: FastifyReply,
+      once: (content: unknown) => Promise<boolean>,
+    ) {
+      await myAds.assertCanCreate(userId);
+      const { fields, files } = await readAdForm(req, reply);
+      if (await once({ fields, files: formFilesContent(files) })) return null;
+      return myAds.create(userId, parseInput(AdInput, fields), files);
+    },
+
     async update(userId: string, id: string, req: FastifyRequest, reply: FastifyReply) {
       const { fields, files } = await readAdForm(req, reply);
       return myAds.update(userId, id, parseInput(AdInput, fields), files);
     },
+
+    /**
+     * A partial edit: JSON, or the multipart form with files. The fields sent are laid over the ad as it
+     * is and the whole is checked with the form's contract (the same rules and messages as creating);
+     * only the fields sent are written, so an edit made meanwhile to another field is kept.
+     */
+    async patch(userId: string, id: string, req: FastifyRequest, reply: FastifyReply) {
+      const current = await myAds.get(userId, id);
+      let sent: Record<string, unknown>;
+      let files: AdFiles = {};
+      if (req.isMultipart()) {
+        ({ fields: sent, files } = await readAdForm(req, reply));
+        // An empty logo field clears the logo, as null does in JSON.
+        if (sent.logo === '') sent.remove_logo = 'true';
+      } else {
+        const body = req.body;
+        if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+          throw new BadRequestError('The body must be a JSON object of the fields to change');
+        }
+        sent = { ...(body ?? {}) } as Record<string, unknown>;
+        if ('audio' in sent) {
+          if (sent.audio === null) throw new BadRequestError(fileMessages.audioRequired);
+          throw new BadRequestError('Files are sent as multipart/form-data, not in JSON');
+        }
+        if ('logo' in sent) {
+          if (sent.logo !== null) throw new BadRequestError('Files are sent as multipart/form-data, not in JSON');
+          delete sent.logo;
+          sent.remove_logo = true;
+        }
+      }
+      const given = AD_PATCH_FIELDS.filter((f) => f in sent);
+      const changes = Object.fromEntries(
+        given.map((f) => {
+          const value = sent[f];
+          // null clears: as the form's empty field (a required one is then refused with its own message).
+          if (value !== null) return [f, value];
+          return [f, f === 'transcript_segments' ? [] : f === 'is_active' || f === 'remove_logo' ? value : ''];
+        }),
+      );
+      const input = parseInput(AdInput, { ...formValuesOf(current), ...changes });
+      return myAds.update(userId, id, input, files, new Set(given));
+    },
+  };
+}
+
+/** The files of a form as the content of a request: each field's bytes. */
+export function formFilesContent(files: AdFiles) {
+  return Object.fromEntries(Object.entries(files).map(([field, f]) => [field, f.bytes]));
+}
+
+/** An ad's stored fields as the form sends them (the transcript is left out: untouched unless sent). */
+function formValuesOf(ad: OwnAd) {
+  return {
+    title: ad.title,
+    business_name: ad.businessName,
+    category: ad.category,
+    location: ad.location ?? '',
+    description: ad.description ?? '',
+    website_url: ad.websiteUrl ?? '',
+    phone: ad.phone ?? '',
+    is_active: ad.isActive,
   };
 }
 export type AdForm = ReturnType<typeof createAdForm>;

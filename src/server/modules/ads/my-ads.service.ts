@@ -115,16 +115,20 @@ export function createMyAdsService(deps: {
       : {};
   }
 
-  const inputColumns = (input: AdInput) => ({
-    title: input.title,
-    businessName: input.business_name,
-    category: input.category,
-    location: input.location,
-    description: input.description,
-    websiteUrl: input.website_url,
-    phone: input.phone,
-    isActive: input.is_active,
-  });
+  /** The form's columns; with `only`, just those of the fields named (a partial edit). */
+  const inputColumns = (input: AdInput, only?: ReadonlySet<string>): Partial<NewAdRow> => {
+    const columns: [keyof AdInput, Partial<NewAdRow>][] = [
+      ['title', { title: input.title }],
+      ['business_name', { businessName: input.business_name }],
+      ['category', { category: input.category }],
+      ['location', { location: input.location }],
+      ['description', { description: input.description }],
+      ['website_url', { websiteUrl: input.website_url }],
+      ['phone', { phone: input.phone }],
+      ['is_active', { isActive: input.is_active }],
+    ];
+    return Object.assign({}, ...columns.filter(([field]) => !only || only.has(field)).map(([, value]) => value));
+  };
 
   /** The transcript as given: timed lines (JSON, or '[m:ss] text' lines) or text; untouched when absent. */
   function transcriptColumns(input: AdInput, durationMs: number | null | undefined): Partial<NewAdRow> {
@@ -192,7 +196,7 @@ export function createMyAdsService(deps: {
           if (!withinLimit(usage.adsCreated, plan.adLimit)) throw new LimitReachedError(limitMessages.adLimitReached);
           const transcript = transcriptColumns(input, audio.facts.durationMs);
           const values: Omit<NewAdRow, 'slug'> = {
-            ...inputColumns(input),
+            ...(inputColumns(input) as Pick<NewAdRow, 'title' | 'businessName' | 'category'>),
             ...transcript,
             transcriptEditedAt: transcript.transcript ? at : null,
             ...fileColumns(audio),
@@ -229,8 +233,11 @@ export function createMyAdsService(deps: {
       }
     },
 
-    /** Edits never touch status or is_featured; replaced files are removed only once the row is saved. */
-    async update(userId: string, id: string, input: AdInput, files: AdFiles) {
+    /**
+     * Edits never touch status or is_featured; replaced files are removed only once the row is saved. With
+     * `only`, just the fields named are written (PATCH); the transcript is written only when given.
+     */
+    async update(userId: string, id: string, input: AdInput, files: AdFiles, only?: ReadonlySet<string>) {
       const before = await owned(userId, id);
       const uploader = createUploader(storage);
       try {
@@ -240,7 +247,7 @@ export function createMyAdsService(deps: {
         const at = now();
         const transcript = transcriptColumns(input, audio ? audio.facts.durationMs : before.audioDurationMs);
         const values: Partial<NewAdRow> = {
-          ...inputColumns(input),
+          ...inputColumns(input, only),
           ...transcript,
           ...(transcriptEdited(before, transcript) ? { transcriptEditedAt: at } : {}),
           ...fileColumns(audio),

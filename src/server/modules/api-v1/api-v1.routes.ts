@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimitStore } from '../../adapters/redis/redis.js';
 import { z } from 'zod';
-import { AdCreateForm, AdUpdateForm, FILE_RULES, fileMessages, OwnAd } from '../../../shared/ads.js';
+import { AdCreateForm, AdPatchForm, AdUpdateForm, FILE_RULES, fileMessages, OwnAd } from '../../../shared/ads.js';
 import { AnalyticsQuery, AnalyticsSummary } from '../../../shared/analytics.js';
 import { API_REQUESTS_PER_MINUTE, apiKeyMessages } from '../../../shared/api-keys.js';
 import {
@@ -18,13 +18,14 @@ import { AUDIO_MAX_SECONDS, UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import { callerOf } from '../../caller.js';
 import { clientOf } from '../../client-address.js';
 import { rateLimitError } from '../../errors.js';
-import { routeLimit } from '../../route-limit.js';
+import { draftRateLimitHeaders, routeLimit } from '../../route-limit.js';
 import { IdParams, streamedForm } from '../../route-schemas.js';
 import { refuseUnreadUploads, uploadRateLimit, type AdForm } from '../ads/ad-form.js';
 import type { MyAdsService } from '../ads/my-ads.service.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { RequireApiKey } from '../api-keys/require-api-key.js';
 import type { IdentifyService } from '../identify/identify.service.js';
+import type { Idempotency } from '../idempotency/idempotency.service.js';
 import { readRecording } from '../identify/recording.js';
 import { errorResponse, noContent } from './openapi.js';
 
@@ -67,9 +68,10 @@ export async function apiV1Routes(
     identify: IdentifyService;
     requireApiKey: RequireApiKey;
     limits: RateLimitStore;
+    idempotency: Idempotency;
   },
 ) {
-  const { myAds, adForm, analytics, identify, requireApiKey } = deps;
+  const { myAds, adForm, analytics, identify, requireApiKey, idempotency } = deps;
 
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -95,6 +97,8 @@ export async function apiV1Routes(
       keyGenerator: (req) => callerOf(req).keyId!,
       errorResponseBuilder: rateLimitError(apiKeyMessages.tooManyRequests),
     });
+    draftRateLimitHeaders(v1, 'per-key', 60);
+    idempotency.register(v1);
     const owner = (req: Parameters<typeof callerOf>[0]) => callerOf(req).userId;
     refuseUnreadUploads(v1);
     const uploadLimit = await uploadRateLimit(v1, (req) => `key:${callerOf(req).keyId!}`, deps.limits);
@@ -158,7 +162,30 @@ export async function apiV1Routes(
           },
         },
       },
-      async (req, reply) => reply.status(201).send(await adForm.create(owner(req), req, reply)),
+      async (req, reply) => {
+        const ad = await adForm.createOnce(owner(req), req, reply, (content) =>
+          idempotency.claim(req, reply, owner(req), content),
+        );
+        return ad ? reply.status(201).send(ad) : reply;
+      },
+    );
+
+    v1.patch(
+      '/api/v1/ads/:id',
+      {
+        preHandler: uploadLimit,
+        schema: {
+          operationId: 'patchAd',
+          summary: 'Change some fields of an ad; every field left out stays as it is',
+          description:
+            'JSON, or multipart form data when files are sent. In JSON, null clears location, description, website_url, phone, transcript or logo; in a form, an empty value does. The same rules and messages as creating apply to what results. Status and featured state never change here.',
+          consumes: ['application/json', 'multipart/form-data'],
+          params: AdIdParams,
+          body: streamedForm(AdPatchForm),
+          response: { 200: OwnAd, ...FORM_ERRORS, ...NOT_FOUND, ...COMMON, ...UPLOAD_LIMIT },
+        },
+      },
+      async (req, reply) => adForm.patch(owner(req), req.params.id, req, reply),
     );
 
     v1.put(
@@ -167,8 +194,9 @@ export async function apiV1Routes(
         preHandler: uploadLimit,
         schema: {
           operationId: 'updateAd',
-          summary: 'Replace the fields of an ad; files sent replace the stored ones',
-          description: 'Status and featured state never change here. Fields left out are cleared, as in the form.',
+          summary: 'Replace all fields of an ad (a full replace: fields left out are cleared)',
+          description:
+            'A full replace, as the dashboard form saves: every field left out is cleared and is_active returns to true; files sent replace the stored ones. To change some fields only, use PATCH. Status and featured state never change here.',
           consumes: ['multipart/form-data'],
           params: AdIdParams,
           body: streamedForm(AdUpdateForm),
@@ -235,8 +263,9 @@ export async function apiV1Routes(
           },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const { bytes, format } = await readRecording(req);
+        if (await idempotency.claim(req, reply, owner(req), { format, bytes })) return reply;
         return identify.identifyRecording(bytes, format, owner(req));
       },
     );

@@ -320,6 +320,7 @@ describe('the OpenAPI document', () => {
         'POST /api/v1/ads',
         'GET /api/v1/ads/{id}',
         'PUT /api/v1/ads/{id}',
+        'PATCH /api/v1/ads/{id}',
         'DELETE /api/v1/ads/{id}',
         'GET /api/v1/ads/{id}/analytics',
         'POST /api/v1/identify',

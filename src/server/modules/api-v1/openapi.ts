@@ -1,6 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { z } from 'zod';
-import { AdCreateForm, AdUpdateForm, OwnAd } from '../../../shared/ads.js';
+import { AdCreateForm, AdPatchForm, AdUpdateForm, OwnAd } from '../../../shared/ads.js';
 import { AnalyticsSummary } from '../../../shared/analytics.js';
 import { API_REQUESTS_PER_MINUTE } from '../../../shared/api-keys.js';
 import { ErrorBody } from '../../../shared/errors.js';
@@ -17,6 +17,7 @@ const COMPONENTS = new Map<z.ZodType, { name: string; io: Io }>([
   [ErrorBody, { name: 'Error', io: 'output' }],
   [AdCreateForm, { name: 'AdCreateForm', io: 'input' }],
   [AdUpdateForm, { name: 'AdUpdateForm', io: 'input' }],
+  [AdPatchForm, { name: 'AdPatchForm', io: 'input' }],
 ]);
 
 /** A contract as JSON Schema: what a client sends (input) or receives (output). */

@@ -1,6 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { API_REQUESTS_PER_MINUTE, MAX_API_KEYS } from '../../../shared/api-keys';
+import {
+  API_REQUESTS_PER_MINUTE,
+  IDEMPOTENCY_KEEP_HOURS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  MAX_API_KEYS,
+} from '../../../shared/api-keys';
 import { CATEGORIES } from '../../../shared/categories';
 import {
   AUDIO_FORMATS_TEXT,
@@ -9,18 +15,25 @@ import {
   LOGO_FORMATS_TEXT,
   LOGO_MAX_MB,
 } from '../../../shared/limits';
-import { EMBED_HEIGHT, EMBED_WIDTH, embedCode, embedUrl, oembedUrl } from '../../../shared/embed';
-import { API_KEY_VARIABLE, API_V1, curlCommand, OPENAPI_PATH } from '../../../shared/partner-api';
+import { EMBED_HEIGHT, EMBED_WIDTH, embedCode, embedUrl } from '../../../shared/embed';
+import {
+  AD_ID_VARIABLE,
+  AD_SLUG_VARIABLE,
+  API_V1,
+  integrationExamples,
+  OPENAPI_PATH,
+  type Example,
+  type IntegrationExamples,
+} from '../../../shared/partner-api';
 import { CodeBlock } from '../../components/ui/code-block';
 import { PageHero } from '../../features/marketing/blocks';
-import { PartnerUploadExample } from '../../features/partners/PartnerUploadExample';
+import { myAdQueries } from '../../features/ads/api/my-ads';
+import { useSession } from '../../features/auth/api/session';
 import { appConfig } from '../../lib/app-config';
 import { usePageMeta } from '../../lib/page-meta';
 import { TableHead } from '../../components/ui/table-head';
-import { adUrl } from '../../../shared/ad-links';
 
 const origin = appConfig.publicOrigin;
-const ads = `${origin}${API_V1}/ads`;
 const SAMPLE_SLUG = 'morning-drive-sponsor-1735689600000';
 
 const TOC = [
@@ -28,6 +41,7 @@ const TOC = [
   ['endpoints', 'Endpoints'],
   ['fields', 'Ad fields and files'],
   ['errors', 'Errors'],
+  ['retries', 'Safe retries'],
   ['limits', 'Rate limits'],
   ['embed', 'Embed the player'],
   ['oembed', 'oEmbed'],
@@ -45,47 +59,55 @@ function DocSection({ id, children }: { id: (typeof TOC)[number][0]; children: R
   );
 }
 
-const ENDPOINTS: { method: string; path: string; text: string; code: string }[] = [
+/** The endpoints after creating, each with its example (they run in this order). */
+const ENDPOINTS: { method: string; path: string; text: string; example: (e: IntegrationExamples) => Example }[] = [
   {
     method: 'GET',
     path: `${API_V1}/ads`,
     text: 'Your ads, newest first, active or not: { "ads": [...], "count": n }.',
-    code: curlCommand('GET', ads),
+    example: (e) => e.list,
   },
   {
     method: 'GET',
     path: `${API_V1}/ads/{id}`,
     text: 'One of your ads. Another advertiser’s id answers 404, like an id that does not exist.',
-    code: curlCommand('GET', `${ads}/$AD_ID`),
+    example: (e) => e.get,
+  },
+  {
+    method: 'PATCH',
+    path: `${API_V1}/ads/{id}`,
+    text: 'Changes only the fields you send; every other field stays as it is. Send JSON, where null clears location, description, website_url, phone, transcript or logo (this example sets the description and clears the phone number), or multipart form data when you send files (an empty field clears). The same rules and messages as creating apply. Answers the updated ad.',
+    example: (e) => e.patchJson,
+  },
+  {
+    method: 'PATCH',
+    path: `${API_V1}/ads/{id}`,
+    text: 'With files: this one replaces the logo and takes the ad off the public listings, and changes nothing else.',
+    example: (e) => e.patchForm,
   },
   {
     method: 'PUT',
     path: `${API_V1}/ads/{id}`,
-    text: 'Replaces the ad’s fields: send every field you want to keep (a field left out is cleared, is_active returns to true). Files are optional; those you send replace the stored ones. Answers the updated ad.',
-    code: curlCommand('PUT', `${ads}/$AD_ID`, [
-      '--form-string title="Morning Drive Sponsor"',
-      '--form-string business_name="Sunrise Bakery"',
-      '--form-string category="Food & Dining"',
-      '--form-string is_active=false',
-    ]),
-  },
-  {
-    method: 'DELETE',
-    path: `${API_V1}/ads/{id}`,
-    text: 'Deletes the ad and its files. Answers 204 with no body.',
-    code: curlCommand('DELETE', `${ads}/$AD_ID`),
+    text: 'A full replace, as the dashboard’s form saves: a field left out is cleared and is_active returns to true, so send every field you want to keep (prefer PATCH). Files are optional; those you send replace the stored ones.',
+    example: (e) => e.put,
   },
   {
     method: 'GET',
     path: `${API_V1}/ads/{id}/analytics?period=7d|30d|90d|all`,
     text: 'Plays, clicks, shares, QR scans and listeners over whole UTC days (30d when no period is given), per day, per source (direct, qr, embed, share, listen or the referring site) and per device: the figures of your Analytics page.',
-    code: curlCommand('GET', `"${ads}/$AD_ID/analytics?period=7d"`),
+    example: (e) => e.analytics,
   },
   {
     method: 'POST',
     path: `${API_V1}/identify`,
     text: `Which ad a recording is: send up to 60 seconds of what aired as the file field (${AUDIO_FORMATS_TEXT}). Answers { "match", "candidates" }: the published, active ad it comes from, with its slug, a confidence from 0 to 1 and where in the ad the recording starts, or a null match. The recording is not kept.`,
-    code: curlCommand('POST', `${origin}${API_V1}/identify`, ['-F file=@aired.mp3']),
+    example: (e) => e.identify,
+  },
+  {
+    method: 'DELETE',
+    path: `${API_V1}/ads/{id}`,
+    text: 'Deletes the ad and its files. Answers 204 with no body.',
+    example: (e) => e.remove,
   },
 ];
 
@@ -97,13 +119,29 @@ const ERRORS: [number, string][] = [
   [401, 'No key, a malformed key, or a revoked one.'],
   [403, "Your plan's monthly ad limit is reached ('You have reached your ad creation limit for this month')."],
   [404, 'No such ad among yours, or no such endpoint.'],
+  [409, 'A request with the same Idempotency-Key is still being processed.'],
   [413, "A file is over its limit ('File size exceeds 10MB limit.')."],
   [415, "A file is not what its field needs ('Invalid file type. Please select a audio file.')."],
+  [422, 'An Idempotency-Key already used with a different request.'],
   [429, `More than ${API_REQUESTS_PER_MINUTE} requests in a minute with one key.`],
 ];
 
+/** A signed-in reader's newest ad, so the examples show their own id and slug. */
+function useExampleAd() {
+  const { user } = useSession();
+  const mine = useQuery({ ...myAdQueries.ads(), enabled: user !== null });
+  const ad = user ? mine.data?.ads[0] : undefined;
+  return ad ? { id: ad.id, slug: ad.slug } : undefined;
+}
+
+function ExampleBlock({ example }: { example: Example }) {
+  return <CodeBlock label={example.label} code={example.code} copiedMessage="Example copied to clipboard" />;
+}
+
 export default function IntegrationDocsPage() {
   usePageMeta('/docs/integration');
+  const exampleAd = useExampleAd();
+  const examples = integrationExamples(origin, exampleAd);
   const code = 'rounded bg-slate-100 px-1 py-0.5 text-sm';
   return (
     <>
@@ -147,11 +185,7 @@ export default function IntegrationDocsPage() {
               Send it with every request as <code className={code}>Authorization: Bearer &lt;key&gt;</code>. The
               examples read it from a shell variable:
             </p>
-            <CodeBlock
-              label="Keep the key in a variable"
-              code={`export ${API_KEY_VARIABLE}="adr_..."`}
-              copiedMessage="Command copied to clipboard"
-            />
+            <ExampleBlock example={examples.key} />
             <p>
               A key acts as you, on your ads only, and only on this API: it cannot sign in to the dashboard or manage
               keys. Keep it on your servers, never in a web page.
@@ -172,17 +206,25 @@ export default function IntegrationDocsPage() {
                 plan’s monthly limit. This example runs as it is, with <code className={code}>spot.mp3</code> and{' '}
                 <code className={code}>logo.png</code> in the current folder:
               </p>
-              <PartnerUploadExample />
+              <ExampleBlock example={examples.create} />
+              <p>
+                The examples below work on one ad, by its id (<code className={code}>${AD_ID_VARIABLE}</code>) and slug
+                (<code className={code}>${AD_SLUG_VARIABLE}</code>).{' '}
+                {exampleAd
+                  ? 'They are set to your newest ad:'
+                  : 'Set them from your newest ad, the one just created (or log in to see your own ad’s values here):'}
+              </p>
+              <ExampleBlock example={examples.useAd} />
             </article>
             {ENDPOINTS.map((e) => (
-              <article key={`${e.method} ${e.path}`} className="space-y-3">
+              <article key={e.example(examples).label} className="space-y-3">
                 <h3 className="font-semibold">
                   <code>
                     {e.method} {e.path}
                   </code>
                 </h3>
                 <p>{e.text}</p>
-                <CodeBlock label={`${e.method} example`} code={e.code} copiedMessage="Example copied to clipboard" />
+                <ExampleBlock example={e.example(examples)} />
               </article>
             ))}
           </DocSection>
@@ -241,13 +283,31 @@ export default function IntegrationDocsPage() {
             </table>
           </DocSection>
 
+          <DocSection id="retries">
+            <p>
+              A POST that timed out may have been done or not. Send an <code className={code}>Idempotency-Key</code>{' '}
+              header (any unique text of up to 255 characters, e.g. your order number) and retry with the same key and
+              the same request: the first answer comes back again, with{' '}
+              <code className={code}>{IDEMPOTENT_REPLAYED_HEADER}: true</code>, and nothing is created twice. The same
+              key with a different request answers 422; while the first request still runs, 409. Keys are kept{' '}
+              {IDEMPOTENCY_KEEP_HOURS} hours.
+            </p>
+            <ExampleBlock example={examples.idempotent} />
+          </DocSection>
+
           <DocSection id="limits">
             <p>
-              Each key may make {API_REQUESTS_PER_MINUTE} requests a minute. Answers carry{' '}
-              <code className={code}>x-ratelimit-limit</code>, <code className={code}>x-ratelimit-remaining</code> and{' '}
-              <code className={code}>x-ratelimit-reset</code> (seconds); past the limit the answer is 429 with{' '}
-              <code className={code}>retry-after</code> in seconds. Uploads also count towards your plan’s monthly ad
-              limit, as in the dashboard.
+              Each key may make {API_REQUESTS_PER_MINUTE} requests a minute. Answers carry the IETF draft’s{' '}
+              <code className={code}>RateLimit-Policy</code> (
+              <code className={code}>
+                &quot;per-key&quot;;q=
+                {API_REQUESTS_PER_MINUTE};w=60
+              </code>
+              : the quota and its window in seconds) and <code className={code}>RateLimit</code> (
+              <code className={code}>&quot;per-key&quot;;r=42;t=17</code>: the requests left and the seconds until the
+              window resets), plus the older <code className={code}>x-ratelimit-*</code> headers; past the limit the
+              answer is 429 with <code className={code}>Retry-After</code> in seconds. Uploads also count towards your
+              plan’s monthly ad limit, as in the dashboard.
             </p>
           </DocSection>
 
@@ -259,7 +319,7 @@ export default function IntegrationDocsPage() {
             </p>
             <CodeBlock
               label="Embed code"
-              code={embedCode({ origin, slug: SAMPLE_SLUG, title: 'Morning Drive Sponsor' })}
+              code={embedCode({ origin, slug: exampleAd?.slug ?? SAMPLE_SLUG, title: 'Morning Drive Sponsor' })}
               copiedMessage="Embed code copied to clipboard"
             />
             <p>
@@ -274,11 +334,7 @@ export default function IntegrationDocsPage() {
               announces the endpoint in its head. Ask it directly with the page’s address (and optionally{' '}
               <code className={code}>maxwidth</code>, <code className={code}>maxheight</code>):
             </p>
-            <CodeBlock
-              label="oEmbed request"
-              code={`curl "${oembedUrl(origin, adUrl(origin, SAMPLE_SLUG))}&maxwidth=400"`}
-              copiedMessage="Example copied to clipboard"
-            />
+            <ExampleBlock example={examples.oembed} />
             <p>
               It answers a <code className={code}>rich</code> embed with the iframe code, its size, the ad’s title,
               provider AdReplay and the logo as thumbnail; 404 for addresses that are not an ad page, 501 for{' '}

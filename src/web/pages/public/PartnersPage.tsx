@@ -83,8 +83,8 @@ export default function PartnersPage() {
           <div className="space-y-4 text-slate-800">
             <p className="flex gap-3">
               <Workflow className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
-              Connect your traffic system through our automation service, which links to 3,000+ apps, and new spots
-              appear on AdReplay as they are scheduled.
+              Connect your traffic system through the REST API with an API key: automation tools such as Zapier, Make
+              and n8n call it from their HTTP request steps, so new spots appear on AdReplay as they are scheduled.
             </p>
             <p className="flex gap-3">
               <Code2 className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />

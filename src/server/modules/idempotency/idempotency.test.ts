@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OwnAd } from '../../../shared/ads.js';
+import { idempotencyMessages } from '../../../shared/api-keys.js';
+import { idempotencyKeys, subscriptionPlans } from '../../db/schema.js';
+import { PLAN_SEED } from '../../db/seed/plans.js';
+import { SEED_ASSETS_DIR } from '../../paths.js';
+import { callApi, createApiKey } from '../../test/api-key.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { multipart, type Part } from '../../test/multipart.js';
+import { signUpUser } from '../../test/session.js';
+import { createIdempotencyRepository } from './idempotency.repository.js';
+import { createIdempotency, requestFingerprint } from './idempotency.service.js';
+
+let t: TestApp;
+let mp3: Buffer;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_ORIGIN: 'https://adreplay.test' });
+  await t.db.insert(subscriptionPlans).values(PLAN_SEED);
+  mp3 = await readFile(path.join(SEED_ASSETS_DIR, 'audio/sunrise-bakery.mp3'));
+});
+afterAll(() => t.close());
+
+const FIELDS: [string, string][] = [
+  ['title', 'Weekend Brunch Spot'],
+  ['business_name', 'Sunrise Bakery'],
+  ['category', 'Food & Dining'],
+];
+const form = (fields = FIELDS): Part[] => [
+  ...fields,
+  ['audio', { bytes: mp3, filename: 'spot.mp3', type: 'audio/mpeg' }],
+];
+
+async function partner() {
+  const u = await signUpUser(t);
+  return { ...u, key: (await createApiKey(t, u.cookie)).key };
+}
+/** A create with an Idempotency-Key; each call encodes the form anew (another multipart boundary, as curl does). */
+async function create(key: string, idempotencyKey: string | undefined, parts = form()) {
+  const { payload, contentType } = await multipart(parts);
+  const headers: Record<string, string> = { authorization: `Bearer ${key}`, 'content-type': contentType };
+  if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+  return t.app.inject({ method: 'POST', url: '/api/v1/ads', headers, payload });
+}
+const count = async (key: string) => (await callApi(t, key, 'GET', '/api/v1/ads')).json().count as number;
+
+describe('Idempotency-Key on POST /api/v1/ads', () => {
+  it('answers a retry with the first answer, marked replayed, and creates one ad', async () => {
+    const p = await partner();
+    const first = await create(p.key, 'order-1001');
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await create(p.key, 'order-1001');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    expect(again.json()).toEqual(first.json());
+    expect(await count(p.key)).toBe(1);
+    // Without a key, or with another one, each request is its own.
+    expect((await create(p.key, undefined)).statusCode).toBe(201);
+    expect((await create(p.key, 'order-1002')).statusCode).toBe(201);
+    expect(await count(p.key)).toBe(3);
+  });
+
+  it('refuses the same key with a different request (422) and writes nothing', async () => {
+    const p = await partner();
+    expect((await create(p.key, 'k-1')).statusCode).toBe(201);
+    const other = await create(p.key, 'k-1', form([['title', 'Another Title Here'], ...FIELDS.slice(1)]));
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: idempotencyMessages.reused });
+    expect(await count(p.key)).toBe(1);
+  });
+
+  it('keeps keys per advertiser: the same key of another account is its own', async () => {
+    const a = await partner();
+    const b = await partner();
+    const mine = (await create(a.key, 'shared-key')).json() as OwnAd;
+    const theirs = await create(b.key, 'shared-key');
+    expect(theirs.statusCode).toBe(201);
+    expect((theirs.json() as OwnAd).id).not.toBe(mine.id);
+  });
+
+  it('answers 409 while the first request runs, and lets a retry run once that one is abandoned', async () => {
+    const p = await partner();
+    const content = {
+      fields: Object.fromEntries(FIELDS),
+      files: { audio: mp3 },
+    };
+    const requestHash = requestFingerprint('POST', '/api/v1/ads', content);
+    await t.db.insert(idempotencyKeys).values({ userId: p.id, key: 'busy', requestHash, createdAt: new Date() });
+    const busy = await create(p.key, 'busy');
+    expect(busy.statusCode, busy.body).toBe(409);
+    expect(busy.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_IN_USE', message: idempotencyMessages.inFlight });
+    expect(await count(p.key)).toBe(0);
+
+    // Its process died: 15 minutes on, the key is taken over.
+    await t.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(idempotencyKeys.key, 'busy'));
+    expect((await create(p.key, 'busy')).statusCode).toBe(201);
+    expect((await create(p.key, 'busy')).headers['idempotent-replayed']).toBe('true');
+    expect(await count(p.key)).toBe(1);
+  });
+
+  it('replays a refusal too (400): the same form is refused the same way', async () => {
+    const p = await partner();
+    const bad = await create(p.key, 'bad-1', form([['title', 'ab'], ...FIELDS.slice(1)]));
+    expect(bad.statusCode).toBe(400);
+    const badAgain = await create(p.key, 'bad-1', form([['title', 'ab'], ...FIELDS.slice(1)]));
+    expect(badAgain.statusCode).toBe(400);
+    expect(badAgain.headers['idempotent-replayed']).toBe('true');
+    expect(badAgain.json()).toEqual(bad.json());
+  });
+
+  it('refuses a malformed key (400)', async () => {
+    const p = await partner();
+    const res = await create(p.key, 'x'.repeat(256));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(idempotencyMessages.invalidKey);
+    expect(await count(p.key)).toBe(0);
+  });
+});
+
+describe('expiry', () => {
+  it('forgets keys after 24 hours, and a forgotten key runs again', async () => {
+    const p = await partner();
+    expect((await create(p.key, 'old')).statusCode).toBe(201);
+    expect((await create(p.key, 'new')).statusCode).toBe(201);
+    await t.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(idempotencyKeys.key, 'old'));
+    const idempotency = createIdempotency({ repo: createIdempotencyRepository(t.db) });
+    expect(await idempotency.expire()).toBeGreaterThanOrEqual(1);
+    const left = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, p.id));
+    expect(left.map((r) => r.key)).toEqual(['new']);
+    const rerun = await create(p.key, 'old');
+    expect(rerun.statusCode).toBe(201);
+    expect(rerun.headers['idempotent-replayed']).toBeUndefined();
+  });
+});
