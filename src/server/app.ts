@@ -59,6 +59,9 @@ import { createModerationService } from './modules/moderation/moderation.service
 import { createRequireAdmin } from './modules/moderation/require-admin.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { closeAudioPool } from './modules/media/audio-analyser.js';
+import { createStationsRepository } from './modules/stations/stations.repository.js';
+import { myStationsRoutes, stationsRoutes } from './modules/stations/stations.routes.js';
+import { createStationsService, withPublicCache as withStationsCache } from './modules/stations/stations.service.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
@@ -403,6 +406,17 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // The public API: the same ad and analytics services, behind per-user API keys made in Settings.
+  const stations = createStationsService({
+    repo: createStationsRepository(database.db),
+    storage: deps.storage,
+    publicChanged,
+    publicAds: (ids) => adsService.publicByIds(ids),
+    clock: deps.clock,
+  });
+  const publicStations = withStationsCache(stations, publicCache);
+  await app.register(myStationsRoutes, { stations, requireUser });
+  await app.register(stationsRoutes, { stations: publicStations, cached: config.PUBLIC_CACHE });
+
   const apiKeys = createApiKeysService({ repo: createApiKeysRepository(database.db), clock: deps.clock });
   await app.register(apiKeysRoutes, { apiKeys, requireUser });
   await app.register(apiV1Routes, {
@@ -410,6 +424,7 @@ export async function buildApp(deps: AppDeps) {
     adForm,
     analytics,
     identify,
+    stations,
     requireApiKey: createRequireApiKey(apiKeys),
     limits,
   });
@@ -469,7 +484,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // Not encapsulated (fastify-plugin): it sets the whole server's not-found handler beside the web app's GET /* route.
-  await app.register(seoRoutes, { webDir, page, config, ads: adsService });
+  await app.register(seoRoutes, { webDir, page, config, ads: adsService, stations: publicStations });
 
   return app;
 }
