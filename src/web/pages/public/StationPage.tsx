@@ -54,14 +54,15 @@ function DayNav({ day, hour, go }: { day: StationDay; hour?: number; go: ReturnT
         <ChevronLeft className="h-4 w-4" aria-hidden />
         <span className="sr-only">Day before</span>
       </Button>
-      <Input
-        aria-label="Day"
-        type="date"
-        value={day.date}
-        max={day.today}
-        onChange={(e) => e.target.value && go({ date: to(e.target.value), hour })}
-        className="w-40"
-      />
+      <span className="w-40">
+        <Input
+          aria-label="Day"
+          type="date"
+          value={day.date}
+          max={day.today}
+          onChange={(e) => e.target.value && go({ date: to(e.target.value), hour })}
+        />
+      </span>
       <Button
         variant="secondary"
         size="icon"
