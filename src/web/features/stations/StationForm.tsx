@@ -10,9 +10,13 @@ import { useAppForm } from '../../components/ui/use-app-form';
 import { errorText } from '../../lib/api';
 import { useSaveStation } from './api/stations';
 
-/** Every zone the browser knows, with the browser's own first when the form is new. */
-const ZONES: string[] = Intl.supportedValuesOf?.('timeZone') ?? ['UTC'];
+/**
+ * Every zone the browser knows. Its list leaves out aliases such as UTC, which the browser may itself report
+ * as the local zone and a station may already hold: those are added, so the select never shows another.
+ */
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const zonesWith = (...extra: string[]) =>
+  [...new Set([...(Intl.supportedValuesOf?.('timeZone') ?? []), 'UTC', ...extra])].sort();
 
 /** Registers a station, or edits `station`: the same contract the API parses with. */
 export function StationForm({ station, onDone }: { station?: Station; onDone: (saved: Station) => void }) {
@@ -52,7 +56,7 @@ export function StationForm({ station, onDone }: { station?: Station; onDone: (s
       <Field label="City (optional)" placeholder="Portland, OR" {...field('city')} />
       <FormField id="timeZone" label="Time zone" error={form.errorOf('timeZone')}>
         <Select {...input('timeZone')}>
-          {ZONES.map((zone) => (
+          {zonesWith(localZone(), station?.timeZone ?? 'UTC').map((zone) => (
             <option key={zone} value={zone}>
               {zone.replace(/_/g, ' ')}
             </option>
