@@ -65,6 +65,9 @@ import { createModerationService } from './modules/moderation/moderation.service
 import { createRequireAdmin } from './modules/moderation/require-admin.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { closeAudioPool } from './modules/media/audio-analyser.js';
+import { createStationsRepository } from './modules/stations/stations.repository.js';
+import { myStationsRoutes, stationsRoutes } from './modules/stations/stations.routes.js';
+import { createStationsService, withPublicCache as withStationsCache } from './modules/stations/stations.service.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
@@ -441,6 +444,17 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // The public API: the same ad and analytics services, behind per-user API keys made in Settings.
+  const stations = createStationsService({
+    repo: createStationsRepository(database.db),
+    storage: deps.storage,
+    publicChanged,
+    publicAds: (ids) => adsService.publicByIds(ids),
+    clock: deps.clock,
+  });
+  const publicStations = withStationsCache(stations, publicCache);
+  await app.register(myStationsRoutes, { stations, requireUser });
+  await app.register(stationsRoutes, { stations: publicStations, cached: config.PUBLIC_CACHE });
+
   const apiKeys = createApiKeysService({ repo: createApiKeysRepository(database.db), clock: deps.clock });
   // Idempotency-Key of the API's POSTs; keys older than a day are forgotten every hour.
   const idempotency = createIdempotency({ repo: createIdempotencyRepository(database.db), clock: deps.clock });
@@ -451,6 +465,7 @@ export async function buildApp(deps: AppDeps) {
     adForm,
     analytics,
     identify,
+    stations,
     requireApiKey: createRequireApiKey(apiKeys),
     limits,
     idempotency,
@@ -513,7 +528,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // Not encapsulated (fastify-plugin): it sets the whole server's not-found handler beside the web app's GET /* route.
-  await app.register(seoRoutes, { webDir, page, config, ads: adsService });
+  await app.register(seoRoutes, { webDir, page, config, ads: adsService, stations: publicStations });
 
   return app;
 }

@@ -76,9 +76,24 @@ export const DATABASE_UNAVAILABLE = {
 
 /** A failed parse as the 400 message: the first problem, named by its field. */
 export function issueMessage(error: z.ZodError): string {
-  const issue = error.issues[0]!;
+  const issue = innermost(error.issues[0]!);
   const field = issue.path.join('.');
   return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
+}
+
+/**
+ * A union that no option accepts says only 'Invalid input'. When all options but one refused the value's
+ * very type (an object sent where one option takes an array), that one option's first problem is what went
+ * wrong, with its own message.
+ */
+function innermost(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return issue;
+  const wrongType = (issues: z.core.$ZodIssue[]) =>
+    issues.length === 1 && issues[0]!.code === 'invalid_type' && issues[0]!.path.length === 0;
+  const fitting = issue.errors.filter((issues) => issues.length && !wrongType(issues));
+  if (fitting.length !== 1) return issue;
+  const inner = innermost(fitting[0]![0]!);
+  return { ...inner, path: [...issue.path, ...inner.path] };
 }
 
 /** Parses request input with a shared contract; the first problem becomes the 400 message. */

@@ -9,6 +9,15 @@ import { LRUCache } from 'lru-cache';
  * Memory is bounded in bytes, and concurrent misses on one key share one load.
  */
 
+/**
+ * Public reads may be kept by a CDN for a few seconds; browsers revalidate every time (max-age=0), which
+ * the ETag makes a 304. Stale-while-revalidate is said to CDNs only (CDN-Cache-Control, RFC 9213, which
+ * they read instead of Cache-Control): browsers apply it to their own cache too, and would show an owner
+ * the ad as it was before an edit, with the replaced (already deleted) audio.
+ */
+export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
+export const PUBLIC_READ_CDN_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=25';
+
 export const PUBLIC_TTL_MS = 30_000;
 export const FEATURED_TTL_MS = 5 * 60_000;
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;

@@ -16,6 +16,27 @@ import {
 } from './limits.js';
 import { MAX_TRANSCRIPT_LENGTH, MAX_TRANSCRIPT_SEGMENTS } from './transcripts.js';
 
+/**
+ * Parts of the day in a station's time zone, as [start hour, length in hours], for 'this morning' and the
+ * like: the latest such stretch that has begun (at 3 AM, 'night' is the one since 21:00 yesterday).
+ */
+export const DAY_PARTS = {
+  today: [0, 24],
+  morning: [5, 7],
+  afternoon: [12, 5],
+  evening: [17, 4],
+  night: [21, 8],
+} as const;
+export type DayPart = keyof typeof DAY_PARTS;
+const DAY_PART_NAMES = ['today', 'morning', 'afternoon', 'evening', 'night'] as const satisfies DayPart[];
+export const DAY_PART_LABELS: Record<DayPart, string> = {
+  today: 'Today',
+  morning: 'This morning (5–12)',
+  afternoon: 'This afternoon (12–17)',
+  evening: 'This evening (17–21)',
+  night: 'Last night (21–5)',
+};
+
 /** Query of the public ads list (directory, featured sections, related ads). */
 export const AdListQuery = z.object({
   search: z
@@ -50,6 +71,17 @@ export const AdListQuery = z.object({
     .min(1, 'limit must be at least 1')
     .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
     .default(PAGE_SIZE),
+  station: z
+    .string()
+    .trim()
+    .max(12, 'station must be a call sign')
+    .optional()
+    .transform((s) => s?.toUpperCase() || undefined)
+    .meta({ description: 'Only ads that aired on this station (its call sign)' }),
+  aired: z
+    .enum(DAY_PART_NAMES, { error: `aired must be one of: ${DAY_PART_NAMES.join(', ')}` })
+    .optional()
+    .meta({ description: "Only ads that aired today, or in this part of the day, in the station's own time zone" }),
 });
 export type AdListQuery = z.output<typeof AdListQuery>;
 /** What a client sends (as query-string values). */
@@ -60,7 +92,18 @@ export interface AdListParams {
   featured?: boolean;
   page?: number;
   limit?: number;
+  station?: string;
+  aired?: DayPart;
 }
+
+/** An ad's recent airing as its public page names it ('Aired on KXRP, Tue 8:14 AM'). */
+export const AiringMention = z.object({
+  callSign: z.string(),
+  stationName: z.string(),
+  timeZone: z.string(),
+  startedAt: z.iso.datetime({ offset: true }),
+});
+export type AiringMention = z.output<typeof AiringMention>;
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -108,6 +151,10 @@ export const PublicAd = z
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     match: SearchMatch.optional().meta({ description: 'With a search: why the ad matched' }),
+    airedOn: z
+      .array(AiringMention)
+      .optional()
+      .meta({ description: 'On the ad page: its latest airings, newest first' }),
   })
   .meta({ description: 'An ad' });
 export type PublicAd = z.output<typeof PublicAd>;

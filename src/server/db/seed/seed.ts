@@ -11,6 +11,7 @@ import { monthOf } from '../../modules/plans/plans.repository.js';
 import { ads, subscriptionPlans, usageTracking, userSubscriptions } from '../schema.js';
 import { demoAds, scriptSegments } from './demo-ads.js';
 import { seedDemoHistory } from './demo-history.js';
+import { seedDemoStations } from './demo-stations.js';
 import { createUser, makeAd } from './factories.js';
 import { syncPlans } from './plans.js';
 
@@ -93,6 +94,15 @@ export async function seedIfEmpty(db: Db, storage: Storage, now = Date.now()): P
         isFeatured: ad.isFeatured,
       }));
       await seedDemoHistory(tx, history, now);
+      await seedDemoStations(
+        tx,
+        demo.id,
+        (key) => {
+          const i = demoAds.findIndex((ad) => ad.key === key);
+          return { id: history[i]!.id, durationMs: rows[i]!.audioDurationMs ?? null };
+        },
+        now,
+      );
       // Each demo ad counts against the month it was added in, as creating it would have counted it.
       const usage = new Map<string, typeof usageTracking.$inferInsert>();
       const featured = rows.filter((r) => r.isFeatured).length;

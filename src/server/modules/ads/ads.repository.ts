@@ -1,12 +1,34 @@
-import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AdListQuery, OwnAd, PublicAd, TranscriptionState } from '../../../shared/ads.js';
+import {
+  DAY_PARTS,
+  type AdListQuery,
+  type AiringMention,
+  type OwnAd,
+  type PublicAd,
+  type TranscriptionState,
+} from '../../../shared/ads.js';
 import type { Category } from '../../../shared/categories.js';
 import { HIDDEN_STATUSES, type HiddenStatus } from '../../../shared/moderation.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { batchedLookup } from '../../db/batched-lookup.js';
-import { adIsPublic, ads, adSearch, searchWords } from '../../db/schema.js';
+import { adIsPublic, ads, adSearch, airings, searchWords, stations } from '../../db/schema.js';
 
 // Every column but the search vectors, which stay in the database.
 const { searchVector: _omit, searchHead: _omitHead, ...adColumns } = getTableColumns(ads);
@@ -162,13 +184,37 @@ export async function withWholeWords(db: Db, search: AdSearch): Promise<AdSearch
   return { ...search, whole: result.rows[0]!.whole };
 }
 
-type Filterable = { category: AnyPgColumn; location: AnyPgColumn; isFeatured: AnyPgColumn };
+/**
+ * Aired on a station (by call sign, ever), and/or within the latest stretch of a part of the day in each
+ * station's own zone. An EXISTS through the (ad, started_at) index, stopping at the first airing found. The stretch: its latest start is the day of (local now − start
+ * hour) plus the start hour, which is today's for 'morning' after 05:00 and yesterday's 21:00 for 'night'
+ * at 03:00.
+ */
+function airedFilter(adId: AnyPgColumn, q: Pick<AdListQuery, 'station' | 'aired'>): SQL | undefined {
+  if (!q.station && !q.aired) return undefined;
+  const conds: SQL[] = [sql`${airings.adId} = ${adId}`];
+  if (q.station) conds.push(eq(stations.callSign, q.station));
+  if (q.aired) {
+    // Any stretch began within the last two days, whatever the zone: the index range stays short.
+    conds.push(sql`${airings.startedAt} > now() - interval '2 days'`);
+    const [startHour, hours] = DAY_PARTS[q.aired];
+    const localNow = sql`(now() AT TIME ZONE ${stations.timeZone})`;
+    const start = sql`(date_trunc('day', ${localNow} - make_interval(hours => ${startHour})) + make_interval(hours => ${startHour}))`;
+    const local = sql`(${airings.startedAt} AT TIME ZONE ${stations.timeZone})`;
+    conds.push(sql`${local} >= ${start}`, sql`${local} < ${start} + make_interval(hours => ${hours})`);
+  }
+  return sql`EXISTS (SELECT 1 FROM ${airings} INNER JOIN ${stations} ON ${stations.id} = ${airings.stationId} WHERE ${and(...conds)})`;
+}
+
+type Filterable = { id: AnyPgColumn; category: AnyPgColumn; location: AnyPgColumn; isFeatured: AnyPgColumn };
 /** The list's conditions beside visibility and the search, on `ads` or on its narrow copy `ad_search`. */
 function listFilters(t: Filterable, q: Omit<AdListQuery, 'search'>): SQL[] {
   const conds: SQL[] = [];
   if (q.category) conds.push(eq(t.category, q.category));
   if (q.location) conds.push(ilike(t.location, `%${likeEscape(q.location)}%`));
   if (q.featured !== undefined) conds.push(eq(t.isFeatured, q.featured));
+  const aired = airedFilter(t.id, q);
+  if (aired) conds.push(aired);
   return conds;
 }
 
@@ -177,7 +223,7 @@ export function visibleCountQuery(db: Db, q: Omit<AdListQuery, 'search'>, search
   // With a search, the other conditions are counted in the aggregate, so the matches come from the GIN
   // index: the planner, which does not price the out-of-line vector, would otherwise take the category
   // index and read every candidate's vector (25,230 buffers against 1,494 for 'bakery' in one category).
-  const filters = listFilters(adSearch, q);
+  const filters = listFilters({ ...adSearch, id: adSearch.adId }, q);
   return search
     ? db
         .select({
@@ -459,6 +505,31 @@ export function createAdsRepository(db: Db, directoryDb: Db = db) {
       return (await visibleBySlug(slug)) ?? null;
     },
 
+    async findVisibleByIds(ids: string[]) {
+      if (!ids.length) return [];
+      return db
+        .select(adColumns)
+        .from(ads)
+        .where(and(adIsPublic, inArray(ads.id, ids)));
+    },
+
+    /** The ad's latest airings on any station, newest first. */
+    async recentAirings(adId: string, limit: number): Promise<AiringMention[]> {
+      const rows = await db
+        .select({
+          callSign: stations.callSign,
+          stationName: stations.name,
+          timeZone: stations.timeZone,
+          startedAt: airings.startedAt,
+        })
+        .from(airings)
+        .innerJoin(stations, eq(stations.id, airings.stationId))
+        .where(eq(airings.adId, adId))
+        .orderBy(desc(airings.startedAt))
+        .limit(limit);
+      return rows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString() }));
+    },
+
     /** The status of the ad at `slug` when moderation hides it (decision 44); null otherwise. */
     async hiddenStatusOf(slug: string): Promise<HiddenStatus | null> {
       const [row] = await db
@@ -551,7 +622,9 @@ export function createAdsRepository(db: Db, directoryDb: Db = db) {
     /** Every stored file an ad refers to (audio and logo URLs), for the sweep of unreferenced files. */
     async fileUrls(): Promise<string[]> {
       const rows = await db.select({ audio: ads.audioUrl, logo: ads.logoUrl }).from(ads);
-      return rows.flatMap((r) => (r.logo ? [r.audio, r.logo] : [r.audio]));
+      // Stations' logos are stored beside the ads' files (the same upload path).
+      const logos = await db.select({ url: stations.logoUrl }).from(stations).where(isNotNull(stations.logoUrl));
+      return [...rows.flatMap((r) => (r.logo ? [r.audio, r.logo] : [r.audio])), ...logos.map((l) => l.url!)];
     },
 
     async delete(id: string, userId: string, tx: Db = db) {

@@ -8,18 +8,12 @@ import type { RateLimitStore } from '../../adapters/redis/redis.js';
 import { clientOf } from '../../client-address.js';
 import { rateLimitError } from '../../errors.js';
 import { preparedBodies, serialized } from '../../prepared-body.js';
+import { PUBLIC_READ_CACHE_CONTROL, PUBLIC_READ_CDN_CACHE_CONTROL } from '../../public-cache.js';
 import type { AdsService } from './ads.service.js';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(300, 'Ad not found') });
 
-/**
- * Public reads may be kept by a CDN for a few seconds; browsers revalidate every time (max-age=0), which
- * the ETag makes a 304. Stale-while-revalidate is said to CDNs only (CDN-Cache-Control, RFC 9213, which
- * they read instead of Cache-Control): browsers apply it to their own cache too, and would show an owner
- * the ad as it was before an edit, with the replaced (already deleted) audio.
- */
-export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
-export const PUBLIC_READ_CDN_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=25';
+export { PUBLIC_READ_CACHE_CONTROL, PUBLIC_READ_CDN_CACHE_CONTROL };
 
 /** A list request without search words: the directory's pages and sections, which any cache answers. */
 const browsing = (req: FastifyRequest) => !String((req.query as { search?: unknown }).search ?? '').trim();

@@ -7,6 +7,7 @@ import type {
   SearchMatch,
 } from '../../../shared/ads.js';
 import { RELATED_ADS, SUGGESTIONS } from '../../../shared/limits.js';
+import { RECENT_AIRINGS } from '../../../shared/stations.js';
 import { toWebVtt } from '../../../shared/transcripts.js';
 import { AdRemovedError, NotFoundError } from '../../errors.js';
 import { moderationMessages } from '../../../shared/moderation.js';
@@ -115,6 +116,8 @@ const EVERY_AD: Omit<AdListQuery, 'search'> = {
   category: undefined,
   location: undefined,
   featured: undefined,
+  station: undefined,
+  aired: undefined,
   page: 0,
   limit: 1,
 };
@@ -277,7 +280,14 @@ export function createAdsService({ repo }: { repo: AdsRepository }) {
         const hidden = await repo.hiddenStatusOf(slug);
         throw hidden ? new AdRemovedError(moderationMessages.removed[hidden]) : new NotFoundError('Ad not found');
       }
-      return toPublicAd(row);
+      // Where it aired lately ('Aired on KXRP, Tue 8:14 AM'), newest first.
+      return { ...toPublicAd(row), airedOn: await repo.recentAirings(row.id, RECENT_AIRINGS) };
+    },
+
+    /** The visible ads of these ids, by id (a station page's airings). */
+    async publicByIds(ids: string[]): Promise<Map<string, PublicAd>> {
+      const rows = await repo.findVisibleByIds(ids);
+      return new Map(rows.map((row) => [row.id, toPublicAd(row)]));
     },
 
     /** Every visible ad's slug and last change, for the sitemap. */

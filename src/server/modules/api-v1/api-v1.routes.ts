@@ -5,6 +5,16 @@ import type { RateLimitStore } from '../../adapters/redis/redis.js';
 import { z } from 'zod';
 import { AdCreateForm, AdPatchForm, AdUpdateForm, FILE_RULES, fileMessages, OwnAd } from '../../../shared/ads.js';
 import { AnalyticsQuery, AnalyticsSummary } from '../../../shared/analytics.js';
+import {
+  AiringList,
+  AiringsBody,
+  AiringsPosted,
+  AIRINGS_PER_BATCH,
+  Station,
+  StationInput,
+  StationList,
+  stationMessages,
+} from '../../../shared/stations.js';
 import { API_REQUESTS_PER_MINUTE, apiKeyMessages } from '../../../shared/api-keys.js';
 import {
   IDENTIFY_FILE_MAX_SECONDS,
@@ -26,6 +36,8 @@ import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { RequireApiKey } from '../api-keys/require-api-key.js';
 import type { IdentifyService } from '../identify/identify.service.js';
 import type { Idempotency } from '../idempotency/idempotency.service.js';
+import type { StationsService } from '../stations/stations.service.js';
+import { readLogo } from '../stations/station-logo.js';
 import { readRecording } from '../identify/recording.js';
 import { errorResponse, noContent } from './openapi.js';
 
@@ -44,6 +56,10 @@ const UPLOAD_LIMIT = {
     `More than ${API_REQUESTS_PER_MINUTE} requests in a minute with this key, more than ${UPLOADS_PER_HOUR} ads created or updated in an hour, or this account's other audio still being processed (Retry-After)`,
   ),
   503: errorResponse(`The audio workers are busy ('${fileMessages.audioBusy}'; Retry-After)`),
+};
+const StationIdParams = IdParams(stationMessages.notFound);
+const STATION_NOT_FOUND = {
+  404: errorResponse("No such station among the key owner's stations (someone else's answers the same)"),
 };
 const NOT_FOUND = { 404: errorResponse("No such ad among the key owner's ads (someone else's ad answers the same)") };
 const FORM_ERRORS = {
@@ -66,12 +82,13 @@ export async function apiV1Routes(
     adForm: AdForm;
     analytics: AnalyticsService;
     identify: IdentifyService;
+    stations: StationsService;
     requireApiKey: RequireApiKey;
     limits: RateLimitStore;
     idempotency: Idempotency;
   },
 ) {
-  const { myAds, adForm, analytics, identify, requireApiKey, idempotency } = deps;
+  const { myAds, adForm, analytics, identify, stations, requireApiKey, idempotency } = deps;
 
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -234,6 +251,151 @@ export async function apiV1Routes(
         },
       },
       async (req) => analytics.summary(owner(req), { period: req.query.period, adId: req.params.id }),
+    );
+
+    v1.get(
+      '/api/v1/stations',
+      {
+        schema: {
+          operationId: 'listStations',
+          summary: 'List your stations, by call sign',
+          response: { 200: StationList, ...COMMON },
+        },
+      },
+      async (req) => ({ stations: await stations.list(owner(req)) }),
+    );
+
+    v1.get(
+      '/api/v1/stations/:id',
+      {
+        schema: {
+          operationId: 'getStation',
+          summary: 'One of your stations, with its monitor status',
+          params: StationIdParams,
+          response: { 200: Station, ...STATION_NOT_FOUND, ...COMMON },
+        },
+      },
+      async (req) => stations.get(owner(req), req.params.id),
+    );
+
+    v1.post(
+      '/api/v1/stations',
+      {
+        schema: {
+          operationId: 'createStation',
+          summary: 'Register a station',
+          description:
+            'The call sign is stored upper-cased and is the address of its public page, /station/{callSign}. With a stream URL the station is monitored.',
+          body: StationInput,
+          response: {
+            201: Station,
+            400: errorResponse("Invalid field (e.g. 'Time zone must be an IANA time zone such as America/Chicago')"),
+            409: errorResponse(`The call sign is taken ('${stationMessages.callSignTaken}')`),
+            ...COMMON,
+          },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await stations.create(owner(req), req.body)),
+    );
+
+    v1.put(
+      '/api/v1/stations/:id',
+      {
+        schema: {
+          operationId: 'updateStation',
+          summary: 'Replace the fields of a station (fields left out are cleared)',
+          params: StationIdParams,
+          body: StationInput,
+          response: {
+            200: Station,
+            400: errorResponse('Invalid field'),
+            409: errorResponse(`The call sign is taken ('${stationMessages.callSignTaken}')`),
+            ...STATION_NOT_FOUND,
+            ...COMMON,
+          },
+        },
+      },
+      async (req) => stations.update(owner(req), req.params.id, req.body),
+    );
+
+    v1.put(
+      '/api/v1/stations/:id/logo',
+      {
+        schema: {
+          operationId: 'setStationLogo',
+          summary: "Replace a station's logo (an image in the logo field, as an ad's logo)",
+          consumes: ['multipart/form-data'],
+          params: StationIdParams,
+          response: {
+            200: Station,
+            400: errorResponse('No image in the logo field, or an image too large in pixels'),
+            413: errorResponse(`The logo is over its limit ('${fileMessages.tooLarge(FILE_RULES.logo.maxMb)}')`),
+            415: errorResponse(`Not an image ('${fileMessages.invalidType('image')}')`),
+            ...STATION_NOT_FOUND,
+            ...COMMON,
+          },
+        },
+      },
+      async (req) => stations.setLogo(owner(req), req.params.id, await readLogo(req)),
+    );
+
+    v1.delete(
+      '/api/v1/stations/:id',
+      {
+        schema: {
+          operationId: 'deleteStation',
+          summary: 'Delete a station and its airings',
+          params: StationIdParams,
+          response: { 204: noContent('Deleted'), ...STATION_NOT_FOUND, ...COMMON },
+        },
+      },
+      async (req, reply) => {
+        await stations.remove(owner(req), req.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    v1.get(
+      '/api/v1/stations/:id/airings',
+      {
+        schema: {
+          operationId: 'listStationAirings',
+          summary: "A station's latest airings, detected and reported, newest first",
+          params: StationIdParams,
+          response: { 200: AiringList, ...STATION_NOT_FOUND, ...COMMON },
+        },
+      },
+      async (req) => ({ airings: await stations.recentOfStation(owner(req), req.params.id) }),
+    );
+
+    v1.post(
+      '/api/v1/airings',
+      {
+        schema: {
+          operationId: 'reportAirings',
+          summary: "Report airings from a station's as-run log: one, or an array of up to " + AIRINGS_PER_BATCH,
+          description:
+            'Each airing names one of your stations (call sign or id), an ad (id or slug; a published ad, or one of yours), when it started (ISO 8601 with its offset) and your own `spot_id`. ' +
+            'Idempotent by station and `spot_id`: posting a spot again returns the airing already stored (`created: false`). ' +
+            'The whole request is checked before anything is written: with any problem nothing is stored, and the message names the first item at fault (`airings[3]: ...`).',
+          body: AiringsBody,
+          response: {
+            200: AiringsPosted.describe('Every airing was already stored'),
+            201: AiringsPosted.describe('At least one airing was stored'),
+            400: errorResponse(
+              `A field is missing or invalid (e.g. '${stationMessages.startedAtInvalid}'), or more than ${AIRINGS_PER_BATCH} airings`,
+            ),
+            404: errorResponse(
+              `An item names a station that is not one of yours ('${stationMessages.stationUnknown}'; someone else's answers the same) or an ad that does not exist ('${stationMessages.adUnknown}')`,
+            ),
+            ...COMMON,
+          },
+        },
+      },
+      async (req, reply) => {
+        const posted = await stations.postAirings(owner(req), req.body);
+        return reply.status(posted.created ? 201 : 200).send(posted);
+      },
     );
 
     v1.post(

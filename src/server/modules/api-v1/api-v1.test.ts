@@ -325,6 +325,14 @@ describe('the OpenAPI document', () => {
         'GET /api/v1/ads/{id}/analytics',
         'POST /api/v1/identify',
         'GET /api/v1/openapi.json',
+        'GET /api/v1/stations',
+        'POST /api/v1/stations',
+        'GET /api/v1/stations/{id}',
+        'PUT /api/v1/stations/{id}',
+        'DELETE /api/v1/stations/{id}',
+        'PUT /api/v1/stations/{id}/logo',
+        'GET /api/v1/stations/{id}/airings',
+        'POST /api/v1/airings',
       ].sort(),
     );
   });

@@ -1,5 +1,6 @@
 import { adUrl } from '../../../shared/ad-links.js';
 import { PublicAd } from '../../../shared/ads.js';
+import { StationDay, stationPath } from '../../../shared/stations.js';
 import { readFile } from 'node:fs/promises';
 import { captionsPath } from '../../../shared/transcripts.js';
 import { oembedUrl } from '../../../shared/embed.js';
@@ -165,4 +166,18 @@ export function adHead(ad: PublicAd, origin: string): HeadTags {
 export function pageHead(pathname: string, origin: string): HeadTags {
   const meta = PAGE_META[pathname] ?? PAGE_META['/']!;
   return { ...meta, canonical: origin + pathname, image: `${origin}/og-default.png` };
+}
+
+/** A station's public page: what aired on it today; its data is the day the page fetches first. */
+export function stationHead(day: StationDay, origin: string): HeadTags {
+  const { station } = day;
+  const abs = (url: string) => (url.startsWith('http') ? url : origin + url);
+  const where = [station.frequency, station.city].filter(Boolean).join(', ');
+  return {
+    title: `${station.callSign} ${station.name}: what aired today | ${SITE_NAME}`,
+    description: `Every ad heard on ${station.callSign} ${station.name}${where ? ` (${where})` : ''}, by day and hour: play any spot you heard again.`,
+    canonical: `${origin}${stationPath(station.callSign)}`,
+    image: station.logoUrl ? abs(station.logoUrl) : `${origin}/og-default.png`,
+    data: StationDay.parse(day),
+  };
 }

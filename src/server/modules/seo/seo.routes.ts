@@ -12,8 +12,10 @@ import { messages } from '../../../shared/messages.js';
 import type { PublicAd } from '../../../shared/ads.js';
 import { preparedBodies } from '../../prepared-body.js';
 import type { AdsService } from '../ads/ads.service.js';
+import type { StationsService } from '../stations/stations.service.js';
+import { callSignOfStationPath, stationPath, type StationDay } from '../../../shared/stations.js';
 import { escapeHtml } from '../../../shared/html.js';
-import { adHead, clientConfigOf, pageHead, renderHead, type HeadTags, type PageTemplate } from './head.js';
+import { adHead, clientConfigOf, pageHead, renderHead, stationHead, type HeadTags, type PageTemplate } from './head.js';
 
 /** The head of the app's not-found page (the app shows it by the path; the status says so too). */
 const missingHead = (origin: string, title: string): HeadTags => ({
@@ -49,9 +51,9 @@ export function pageForError(page: PageTemplate, config: Config): ErrorPage {
  */
 async function seo(
   app: FastifyInstance,
-  opts: { webDir: string; page: PageTemplate | null; config: Config; ads: AdsService },
+  opts: { webDir: string; page: PageTemplate | null; config: Config; ads: AdsService; stations: StationsService },
 ) {
-  const { config, ads } = opts;
+  const { config, ads, stations } = opts;
   const origin = config.PUBLIC_ORIGIN;
   const clientConfig = clientConfigOf(config);
 
@@ -69,6 +71,10 @@ async function seo(
       ...(await ads.listVisibleSlugs()).map((a) => ({
         loc: adUrl(origin, a.slug),
         lastmod: dayOf(a.updatedAt),
+      })),
+      ...(await stations.listCallSigns()).map((s) => ({
+        loc: `${origin}${stationPath(s.callSign)}`,
+        lastmod: undefined,
       })),
     ];
     const body = urls
@@ -105,6 +111,11 @@ async function seo(
     (ad: PublicAd) => page.render(renderHead(adHead(ad, origin), clientConfig)),
     HTML,
   );
+  const stationPage = preparedBodies(
+    config.PUBLIC_CACHE,
+    (day: StationDay) => page.render(renderHead(stationHead(day, origin), clientConfig)),
+    HTML,
+  );
 
   await app.register(fastifyStatic, {
     root: opts.webDir,
@@ -131,6 +142,15 @@ async function seo(
     try {
       const slug = slugOfAdPath(pathname);
       if (slug !== null) return adPage(req, reply.header('Cache-Control', 'no-cache'), await ads.getBySlug(slug));
+      const callSign = callSignOfStationPath(pathname);
+      if (callSign !== null) {
+        const day = await stations.stationDay(callSign, {}).catch((err: unknown) => {
+          if (err instanceof NotFoundError) return null;
+          throw err;
+        });
+        if (!day) return html(reply, missingHead(origin, 'Station Not Found'), 404);
+        return stationPage(req, reply.header('Cache-Control', 'no-cache'), day);
+      }
     } catch (err) {
       // The web app asks the API for the ad and shows the same notice (451) or its not-found page.
       if (err instanceof AdRemovedError) return html(reply, missingHead(origin, messages.adRemoved), 451);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ads } from '../../db/schema.js';
+import { ads, stations } from '../../db/schema.js';
 import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createWebDir } from '../../test/web-dir.js';
@@ -70,6 +70,31 @@ const jsonLd = (html: string) =>
 
 const pageData = (html: string) =>
   JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]!) as unknown;
+
+describe('server-rendered station pages', () => {
+  it("carry the station's title, description and canonical, its day as page data, or a 404 of their own", async () => {
+    const owner = await createUser(t.db);
+    await t.db.insert(stations).values({
+      userId: owner.id,
+      callSign: 'KSEO',
+      name: 'Search Radio',
+      frequency: '88.1 FM',
+      city: 'Austin, TX',
+      timeZone: 'America/Chicago',
+    });
+    const { status, html } = await page('/station/kseo');
+    expect(status).toBe(200);
+    expect(html).toContain('<title>KSEO Search Radio: what aired today | AdReplay</title>');
+    expect(attr(html, /<meta name="description" content="([^"]*)"/)).toContain(
+      'KSEO Search Radio (88.1 FM, Austin, TX)',
+    );
+    expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${ORIGIN}/station/KSEO`);
+    expect(pageData(html)).toMatchObject({ station: { callSign: 'KSEO' }, hour: null, airings: [] });
+    const missing = await page('/station/NOPE');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('<title>Station Not Found | AdReplay</title>');
+  });
+});
 
 describe('server-rendered ad pages', () => {
   it('carry title, description, canonical, Open Graph, Twitter and JSON-LD before any JavaScript', async () => {
@@ -193,11 +218,10 @@ describe('static pages', () => {
       expect(res.html).toContain('<title>Page Not Found | AdReplay</title>');
       expect(res.html).toContain('<meta name="robots" content="noindex"');
     }
-    // Every route of the app is a page (an unknown ad's page is its own 404, tested above; so is an unknown
-    // stats link, tested with the links).
-    for (const path of APP_ROUTES.filter((r) => r !== '/ad/:slug' && r !== '/stats/:token').map((r) =>
-      r.replace(/:[A-Za-z]+/g, 'x1'),
-    )) {
+    // Every route of the app is a page (an unknown ad's, station's or stats link's page is its own 404,
+    // tested apart).
+    const ownMisses = ['/ad/:slug', '/station/:callSign', '/stats/:token'];
+    for (const path of APP_ROUTES.filter((r) => !ownMisses.includes(r)).map((r) => r.replace(/:[A-Za-z]+/g, 'x1'))) {
       expect((await page(path)).status, path).not.toBe(404);
     }
     expect((await page('/docs/integration/')).status).toBe(200);

@@ -1,4 +1,4 @@
-import { BarChart3, CreditCard, Home, List, Plus, Settings } from 'lucide-react';
+import { BarChart3, CreditCard, Home, List, Plus, Radio, Settings } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { Footer } from '../../components/layout/Footer';
 import { Header } from '../../components/layout/Header';
@@ -15,6 +15,7 @@ const NAV = [
   { to: '/dashboard', label: 'Dashboard', icon: Home, end: true },
   { to: '/dashboard/ads', label: 'Manage Ads', icon: List },
   { to: '/dashboard/analytics', label: 'Analytics', icon: BarChart3 },
+  { to: '/dashboard/stations', label: 'Stations', icon: Radio },
   { to: '/dashboard/subscription', label: 'Subscription', icon: CreditCard },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];

@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Plus, Radio, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
@@ -168,6 +168,14 @@ export default function ManageAdsPage() {
                         aria-label={`Edit ${ad.title}`}
                       >
                         <Pencil className="h-4 w-4" />
+                      </Link>
+                      <Link
+                        to={`/dashboard/ads/${ad.id}/airings`}
+                        className={buttonClass({ variant: 'ghost', size: 'icon' })}
+                        aria-label={`Airings of ${ad.title}`}
+                        title="Airings"
+                      >
+                        <Radio className="h-4 w-4" />
                       </Link>
                       <Link
                         to={adPath(ad.slug)}

@@ -1,8 +1,9 @@
-import { Calendar, ExternalLink, Globe, MapPin, Phone, Tag, User } from 'lucide-react';
+import { Calendar, ExternalLink, Globe, MapPin, Phone, Radio, Tag, User } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
+import { airedAt, stationPath } from '../../../shared/stations';
 import { LoadFailure } from '../../components/layout/LoadFailure';
 import { ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, LogoLinesSkeleton, Skeleton } from '../../components/ui/card';
@@ -39,6 +40,26 @@ function Related({ slug }: { slug: string }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Where the ad aired lately: 'Aired on KXRP, Tue 8:14 AM', each linking to the station's page. */
+function AiredOn({ ad }: { ad: PublicAd }) {
+  if (!ad.airedOn?.length) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="aired-on">
+      <Radio className="h-4 w-4 text-slate-600" aria-hidden />
+      <ul className="flex flex-wrap gap-x-3 gap-y-1">
+        {ad.airedOn.map((a) => (
+          <li key={`${a.callSign}-${a.startedAt}`}>
+            <Link to={stationPath(a.callSign)} className="hover:text-brand-700 hover:underline">
+              Aired on <span className="font-semibold">{a.callSign}</span>,{' '}
+              <time dateTime={a.startedAt}>{airedAt(a.startedAt, a.timeZone)}</time>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -139,6 +160,7 @@ function AdDetails({ ad }: { ad: PublicAd }) {
               )}
             </div>
           )}
+          <AiredOn ad={ad} />
           <div className="mt-4">
             <PlayerActions ad={ad}>
               <SaveButtons ad={ad} />

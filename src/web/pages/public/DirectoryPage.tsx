@@ -1,6 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { DAY_PART_LABELS, DAY_PARTS, type DayPart } from '../../../shared/ads';
 import { CATEGORIES, type Category } from '../../../shared/categories';
 import { messages } from '../../../shared/messages';
 import { Button, RetryButton } from '../../components/ui/button';
@@ -19,27 +20,37 @@ import { usePageMeta } from '../../lib/page-meta';
 function useDirectoryParams() {
   const [params, setParams] = useSearchParams();
   const category = params.get('category');
+  const aired = params.get('aired');
   return {
     search: params.get('search') ?? params.get('q') ?? '',
     category: (CATEGORIES as readonly string[]).includes(category ?? '') ? (category as Category) : ('all' as const),
     location: params.get('location') ?? '',
-    apply(next: { search: string; category: string; location: string }) {
+    station: (params.get('station') ?? '').toUpperCase(),
+    aired: (Object.hasOwn(DAY_PARTS, aired ?? '') ? aired : '') as DayPart | '',
+    apply(next: DirectoryFilters) {
       const out = new URLSearchParams();
       if (next.search.trim()) out.set('search', next.search.trim());
       if (next.category !== 'all') out.set('category', next.category);
       if (next.location.trim()) out.set('location', next.location.trim());
+      if (next.station.trim()) out.set('station', next.station.trim().toUpperCase());
+      if (next.aired) out.set('aired', next.aired);
       setParams(out);
     },
   };
 }
 
-function Filters({
-  initial,
-  onApply,
-}: {
-  initial: { search: string; category: string; location: string };
-  onApply: (f: typeof initial) => void;
-}) {
+interface DirectoryFilters {
+  search: string;
+  category: string;
+  location: string;
+  /** Aired on this station (call sign). */
+  station: string;
+  /** Aired today or in this part of the day, in the station's zone. */
+  aired: DayPart | '';
+}
+const NO_FILTERS: DirectoryFilters = { search: '', category: 'all', location: '', station: '', aired: '' };
+
+function Filters({ initial, onApply }: { initial: DirectoryFilters; onApply: (f: DirectoryFilters) => void }) {
   const [draft, setDraft] = useState(initial);
   const [open, setOpen] = useState(false);
   const submit = (e: FormEvent) => {
@@ -47,9 +58,8 @@ function Filters({
     onApply(draft);
   };
   const clear = () => {
-    const empty = { search: '', category: 'all', location: '' };
-    setDraft(empty);
-    onApply(empty);
+    setDraft(NO_FILTERS);
+    onApply(NO_FILTERS);
   };
   return (
     <form role="search" onSubmit={submit} className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm">
@@ -72,12 +82,12 @@ function Filters({
           <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters
         </Button>
       </div>
-      <div id="directory-filters" className={cn('mt-3 gap-3 md:flex', open ? 'flex flex-col' : 'hidden')}>
+      <div id="directory-filters" className={cn('mt-3 gap-3 md:flex md:flex-wrap', open ? 'flex flex-col' : 'hidden')}>
         <Select
           value={draft.category}
           onChange={(e) => setDraft({ ...draft, category: e.target.value })}
           aria-label="Category"
-          className="md:w-56"
+          className="md:w-48"
         >
           <option value="all">All Categories</option>
           {CATEGORIES.map((c) => (
@@ -91,8 +101,28 @@ function Filters({
           onChange={(e) => setDraft({ ...draft, location: e.target.value })}
           placeholder="Location"
           aria-label="Location"
-          className="md:w-56"
+          className="md:w-44"
         />
+        <Input
+          value={draft.station}
+          onChange={(e) => setDraft({ ...draft, station: e.target.value })}
+          placeholder="Station (e.g. KXRP)"
+          aria-label="Station call sign"
+          className="md:w-40"
+        />
+        <Select
+          value={draft.aired}
+          onChange={(e) => setDraft({ ...draft, aired: e.target.value as DayPart | '' })}
+          aria-label="When it aired"
+          className="md:w-52"
+        >
+          <option value="">Aired any time</option>
+          {Object.entries(DAY_PART_LABELS).map(([part, label]) => (
+            <option key={part} value={part}>
+              Aired {label.charAt(0).toLowerCase() + label.slice(1)}
+            </option>
+          ))}
+        </Select>
         <div className="flex gap-2">
           <Button type="submit">Search</Button>
           <Button variant="secondary" onClick={clear}>
@@ -106,14 +136,20 @@ function Filters({
 
 export function DirectoryPage() {
   usePageMeta('/directory');
-  const { search, category, location, apply } = useDirectoryParams();
-  const query = useDirectory({ search: search || undefined, category, location: location || undefined });
+  const { search, category, location, station, aired, apply } = useDirectoryParams();
+  const query = useDirectory({
+    search: search || undefined,
+    category,
+    location: location || undefined,
+    station: station || undefined,
+    aired: aired || undefined,
+  });
   const ads = query.data?.pages.flatMap((p) => p.ads) ?? [];
   const total = query.data?.pages[0]?.count ?? 0;
   const didYouMean = query.data?.pages[0]?.didYouMean;
-  const filtered = Boolean(search || location || category !== 'all');
-  const current = { search, category, location };
-  const clear = () => apply({ search: '', category: 'all', location: '' });
+  const filtered = Boolean(search || location || category !== 'all' || station || aired);
+  const current = { search, category, location, station, aired };
+  const clear = () => apply(NO_FILTERS);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -128,7 +164,7 @@ export function DirectoryPage() {
       </div>
       <div className="mt-6">
         {/* Remount when the URL changes (back/forward) so the fields show the current filters. */}
-        <Filters key={`${search}|${category}|${location}`} initial={current} onApply={apply} />
+        <Filters key={`${search}|${category}|${location}|${station}|${aired}`} initial={current} onApply={apply} />
       </div>
 
       <div className="mt-8" aria-live="polite">
