@@ -69,9 +69,9 @@ export function Stat({
         <span className="min-w-0">
           <span className="block font-medium text-slate-900">{label}</span>
           {period && (
-            <span className="block text-xs" data-testid="stat-period">
+            <span className="block text-xs">
               <span className="sr-only">, </span>
-              {period}
+              <span data-testid="stat-period">{period}</span>
             </span>
           )}
         </span>
