@@ -96,8 +96,7 @@ test.describe('a new advertiser on a 390 px phone', () => {
         el.scrollIntoView({ block: 'end' });
         return el.getBoundingClientRect().toJSON() as DOMRect;
       });
-      const overlaps =
-        at.left < shown.right && shown.left < at.right && at.top < shown.bottom && shown.top < at.bottom;
+      const overlaps = at.left < shown.right && shown.left < at.right && at.top < shown.bottom && shown.top < at.bottom;
       expect(overlaps, `${name} is under the toast`).toBe(false);
     }
     const { ads } = (await (await page.request.get('/api/my/ads')).json()) as { ads: { websiteUrl: string }[] };

@@ -24,7 +24,9 @@ async function signUpAdvertiser(page: Page) {
 
 /** The dashboard home's ad card: the ads active now, of all the account's ads. */
 async function expectAdsCard(page: Page, all: number, active: number) {
-  const card = page.getByTestId('stat').filter({ has: page.getByRole('term').getByText('Active Ads', { exact: true }) });
+  const card = page
+    .getByTestId('stat')
+    .filter({ has: page.getByRole('term').getByText('Active Ads', { exact: true }) });
   await expect(card.getByTestId('stat-value')).toHaveText(String(active));
   await expect(card.getByTestId('stat-detail')).toHaveText(`of ${all} ad${all === 1 ? '' : 's'} in all`);
 }

@@ -337,7 +337,7 @@ test.describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/dashboard$/);
     // By the first name typed at sign-up (fillSignup's 'Pat'), not the e-mail's handle.
-  await expect(page.getByRole('heading', { name: 'Welcome back, Pat!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Pat!' })).toBeVisible();
   });
 
   test('after five failed sign-ins an address is refused, in the words of the error table', async ({ page }) => {

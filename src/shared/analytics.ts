@@ -106,7 +106,6 @@ export const ListeningHoursQuery = AnalyticsQuery.extend({
 });
 export type ListeningHoursQuery = z.output<typeof ListeningHoursQuery>;
 
-
 const count = z.int().min(0);
 
 export const EventCounts = z.object({
@@ -144,7 +143,9 @@ export const AnalyticsSummary = z
     from: z.iso
       .date()
       .nullable()
-      .meta({ description: "First UTC day shown: the period's, or the first ad's creation if later (null: no ads, no events)" }),
+      .meta({
+        description: "First UTC day shown: the period's, or the first ad's creation if later (null: no ads, no events)",
+      }),
     to: z.iso.date().meta({ description: 'Last UTC day of the period' }),
     totals: EventCounts.extend({ ads: count, activeAds: count }),
     daily: z.array(DailyCounts).meta({ description: 'Every day of the period, zero-filled' }),
@@ -163,10 +164,7 @@ export const AnalyticsSummary = z
 export type AnalyticsSummary = z.output<typeof AnalyticsSummary>;
 
 /** How a figure moved against the period before: a whole percentage, or 'new' when there was none before. */
-export type Change =
-  | { kind: 'new' }
-  | { kind: 'none' }
-  | { kind: 'up' | 'down' | 'same'; percent: number };
+export type Change = { kind: 'new' } | { kind: 'none' } | { kind: 'up' | 'down' | 'same'; percent: number };
 
 export function changeOf(current: number, previous: number): Change {
   if (previous === 0) return current === 0 ? { kind: 'none' } : { kind: 'new' };

@@ -163,7 +163,8 @@ describe('creating an ad', () => {
 
   it('takes a website typed as people type it (no https://) and stores it as a full address', async () => {
     const u = await signUpUser(t);
-    const withSite = (site: string) => [...FIELDS.filter(([n]) => n !== 'website_url'), ['website_url', site]] as Part[];
+    const withSite = (site: string) =>
+      [...FIELDS.filter(([n]) => n !== 'website_url'), ['website_url', site]] as Part[];
     const res = await create(u.cookie, [...withSite('  rosasbakery.example.com '), audio()]);
     expect(res.statusCode).toBe(201);
     expect((res.json() as PublicAd).websiteUrl).toBe('https://rosasbakery.example.com');

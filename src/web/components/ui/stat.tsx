@@ -23,7 +23,9 @@ export function ChangeBadge({ change, against, unit = '%' }: { change: Change; a
   const Arrow = kind === 'down' ? ArrowDownRight : ArrowUpRight;
   const shown = kind === 'same' ? `0${unit}` : `${kind === 'up' ? '+' : '−'}${percent}${unit}`;
   const said =
-    kind === 'same' ? `unchanged from the previous ${against}` : `${kind} ${percent}${unit} from the previous ${against}`;
+    kind === 'same'
+      ? `unchanged from the previous ${against}`
+      : `${kind} ${percent}${unit} from the previous ${against}`;
   return (
     <span
       className={cn(

@@ -142,7 +142,7 @@ export function SummaryCards({ summary, single }: { summary: AnalyticsSummary; s
       {!single && (
         <Stat
           label="Total Ads"
-          period="in your account now"
+          period="right now"
           value={formatCount(totals.ads)}
           icon={Radio}
           detail={`${formatCount(totals.activeAds)} active`}

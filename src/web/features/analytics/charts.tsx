@@ -1,6 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { WEEKDAYS, type AnalyticsSummary, type DailyCounts, type DeviceClass, type ListeningHours } from '../../../shared/analytics';
+import {
+  WEEKDAYS,
+  type AnalyticsSummary,
+  type DailyCounts,
+  type DeviceClass,
+  type ListeningHours,
+} from '../../../shared/analytics';
 import { Card } from '../../components/ui/card';
 import { TableHead } from '../../components/ui/table-head';
 import { useMediaQuery } from '../../lib/use-media-query';

@@ -31,7 +31,10 @@ const HOME_PERIOD: Period = '30d';
 
 function AdFigures({ figures }: { figures: { plays: number; clicks: number } }) {
   return (
-    <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700 tabular-nums" data-testid="ad-figures">
+    <p
+      className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700 tabular-nums"
+      data-testid="ad-figures"
+    >
       <span className="flex items-center gap-1">
         <Play className="h-4 w-4" aria-hidden /> {plural(figures.plays, 'play')}
       </span>
