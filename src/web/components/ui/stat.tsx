@@ -30,8 +30,8 @@ export function ChangeBadge({ change, against, unit = '%' }: { change: Change; a
     <span
       className={cn(
         base,
-        kind === 'up' && 'bg-green-50 text-green-800',
-        kind === 'down' && 'bg-red-50 text-red-800',
+        kind === 'up' && 'bg-green-50 text-green-900',
+        kind === 'down' && 'bg-red-50 text-red-900',
         kind === 'same' && 'bg-slate-100 text-slate-700',
       )}
       data-testid="stat-change"
