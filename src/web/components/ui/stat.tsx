@@ -31,7 +31,7 @@ export function ChangeBadge({ change, against, unit = '%' }: { change: Change; a
       className={cn(
         base,
         kind === 'up' && 'bg-green-50 text-green-900',
-        kind === 'down' && 'bg-red-50 text-red-900',
+        kind === 'down' && 'bg-slate-100 text-slate-900',
         kind === 'same' && 'bg-slate-100 text-slate-700',
       )}
       data-testid="stat-change"
