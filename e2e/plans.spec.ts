@@ -38,7 +38,7 @@ test('/register?plan=growth starts a 14-day Premium trial with every analytics f
   await expect(planRow(page, 'Plan')).toHaveText('PlanPremium');
   await expect(planRow(page, 'Ad Limit')).toHaveText('Ad Limit10 per month');
   const end = new Date(Date.now() + 14 * 86_400_000);
-  await expect(planRow(page, 'Renewal Date')).toHaveText(`Renewal Date${longDate(end)}`);
+  await expect(planRow(page, 'Trial ends')).toHaveText(`Trial ends${longDate(end)}, then Free`);
   await expect(page.getByText(/^You chose the Premium plan on our pricing page\./)).toContainText(
     `Your 14-day Premium trial runs until ${longDate(end)}`,
   );
@@ -70,7 +70,7 @@ test('on Free the analytics page keeps the cards and per-ad table and shows the 
   await expect(page).toHaveURL(/\/dashboard$/);
   await publish(page, 'Free Plan Spot');
   await page.goto('/dashboard/analytics');
-  await expect(page.getByText('Total Plays', { exact: true })).toBeVisible();
+  await expect(page.getByRole('term').getByText('Plays', { exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: /Free Plan Spot/ })).toBeVisible();
   const notice = page.getByTestId('upgrade-required');
   await expect(notice.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();

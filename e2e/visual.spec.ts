@@ -99,6 +99,7 @@ for (const theme of THEMES) {
           mask: [
             page.getByTestId('stat-value'),
             page.getByTestId('stat-detail'),
+            page.getByTestId('stat-change'),
             page.getByTestId('chart-plot'),
             page.getByTestId('analytics-row').getByRole('cell'),
             page.getByTestId('ad-figures'),

@@ -246,6 +246,34 @@ export const TranscriptSegmentSchema = z
   })
   .refine((s) => s.end >= s.start, 'segment end must not be before its start');
 
+/**
+ * A website as people type it: 'rosasbakery.example.com' or 'www.rosas.example/menu' mean https://…, so an
+ * address without a scheme gets https:// in front. Anything else is left for the URL check to refuse.
+ */
+export function normaliseWebsite(input: string): string {
+  const s = input.trim();
+  if (!s || /^[a-z][a-z\d+.-]*:\/\//i.test(s)) return s;
+  // A bare host (name.tld, optionally with a port, path or query): no other scheme, no spaces.
+  return /^(\/\/)?[^\s/:@]+\.[^\s/:@]+(:\d+)?([/?#]\S*)?$/.test(s) ? `https://${s.replace(/^\/\//, '')}` : s;
+}
+
+/**
+ * The website field of an ad and of a profile, one contract for the form and the API: empty is none (null),
+ * a bare address is normalised to https://, and what is still not an http(s) URL gets the spec's message.
+ */
+export const WebsiteUrl = z
+  .string()
+  .trim()
+  .transform(normaliseWebsite)
+  .pipe(
+    z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Must be a valid URL' }).max(500)], {
+      error: 'Must be a valid URL',
+    }),
+  )
+  .optional()
+  .nullable()
+  .transform((s) => s || null);
+
 /** The ad form (spec section 5): the dashboard form validates with it and the API parses with it. */
 export const AdInput = z.object({
   title: z
@@ -261,10 +289,7 @@ export const AdInput = z.object({
   category: z.enum(CATEGORIES, { error: 'Category is required' }),
   location: optionalText(120),
   description: optionalText(2000),
-  website_url: z
-    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Must be a valid URL' }).max(500)])
-    .optional()
-    .transform((s) => s || null),
+  website_url: WebsiteUrl,
   phone: optionalText(40),
   is_active: z
     .union([z.boolean(), z.enum(['true', 'false'])])

@@ -82,6 +82,30 @@ export const AnalyticsQuery = z.object({
 });
 export type AnalyticsQuery = z.output<typeof AnalyticsQuery>;
 
+/** What a figure of the period is over, in words: 'last 30 days', 'all time'. */
+export const periodPhrase = (period: Period) => (period === 'all' ? 'all time' : `last ${PERIOD_LABELS[period]}`);
+
+/** Whether a name is a time zone this runtime knows (IANA, e.g. Europe/Madrid); UTC always is. */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET /api/analytics/hours: the period and ads of the summary, and the zone the hours are read in. */
+export const ListeningHoursQuery = AnalyticsQuery.extend({
+  tz: z
+    .string()
+    .refine(isTimeZone, { error: 'tz must be an IANA time zone name, e.g. Europe/Madrid' })
+    .optional()
+    .meta({ description: "IANA time zone the hours and weekdays are read in (default: the account's, in Settings)" }),
+});
+export type ListeningHoursQuery = z.output<typeof ListeningHoursQuery>;
+
 const count = z.int().min(0);
 
 export const EventCounts = z.object({
@@ -116,10 +140,9 @@ export type DailyCounts = z.output<typeof DailyCounts>;
 export const AnalyticsSummary = z
   .object({
     period: z.enum(PERIODS),
-    from: z.iso
-      .date()
-      .nullable()
-      .meta({ description: 'First UTC day of the period (null for all time without events)' }),
+    from: z.iso.date().nullable().meta({
+      description: "First UTC day shown: the period's, or the first ad's creation if later (null: no ads, no events)",
+    }),
     to: z.iso.date().meta({ description: 'Last UTC day of the period' }),
     totals: EventCounts.extend({ ads: count, activeAds: count }),
     daily: z.array(DailyCounts).meta({ description: 'Every day of the period, zero-filled' }),
@@ -129,9 +152,32 @@ export const AnalyticsSummary = z
     }),
     devices: z.array(z.object({ device: z.enum(DEVICE_CLASSES), events: count })),
     ads: z.array(AdAnalytics),
+    previous: EventCounts.nullable().meta({
+      description:
+        'The same figures over the period of equal length just before `from` (null for all time), for the change',
+    }),
   })
   .meta({ description: "An owner's figures over a period" });
 export type AnalyticsSummary = z.output<typeof AnalyticsSummary>;
+
+/** How a figure moved against the period before: a whole percentage, or 'new' when there was none before. */
+export type Change = { kind: 'new' } | { kind: 'none' } | { kind: 'up' | 'down' | 'same'; percent: number };
+
+export function changeOf(current: number, previous: number): Change {
+  if (previous === 0) return current === 0 ? { kind: 'none' } : { kind: 'new' };
+  const percent = Math.round((Math.abs(current - previous) / previous) * 100);
+  if (percent === 0) return { kind: 'same', percent };
+  return { kind: current > previous ? 'up' : 'down', percent };
+}
+
+/** How a rate moved, in percentage points (one decimal): 'new' when there was no rate before. */
+export function rateChangeOf(current: number | null, previous: number | null): Change {
+  if (current === null) return { kind: 'none' };
+  if (previous === null) return { kind: 'new' };
+  const percent = Math.round(Math.abs(current - previous) * 1000) / 10;
+  if (percent === 0) return { kind: 'same', percent };
+  return { kind: current > previous ? 'up' : 'down', percent };
+}
 
 /** Click rate = clicks / plays; engagement = (clicks + shares + QR scans) / plays; null without plays. */
 export function clickRate(c: EventCounts): number | null {
@@ -144,3 +190,18 @@ export function engagementRate(c: EventCounts): number | null {
 export function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${(rate * 100).toFixed(1)}%`;
 }
+
+/** Weekdays as ISO numbers them: 1 is Monday, 7 Sunday. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+export const ListeningHours = z
+  .object({
+    timeZone: z.string(),
+    from: z.iso.date().nullable().meta({ description: 'First UTC day counted (null: all time)' }),
+    to: z.iso.date(),
+    plays: count.meta({ description: 'Counted plays in the period' }),
+    byHour: z.array(count).length(24).meta({ description: 'Plays per hour of the day, 0 to 23, local time' }),
+    byWeekday: z.array(count).length(7).meta({ description: 'Plays per weekday, Monday first, local time' }),
+  })
+  .meta({ description: 'When listeners play: counted plays by local hour of day and day of week' });
+export type ListeningHours = z.output<typeof ListeningHours>;

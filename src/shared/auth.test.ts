@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  greetingName,
   authServerMessages,
   ForgotPasswordInput,
   LoginInput,
@@ -145,5 +146,17 @@ describe('form contracts', () => {
     expect(firstMessages(ResetPasswordInput.safeParse({ password: '123456', confirmPassword: '654321' }))).toEqual({
       confirmPassword: 'Passwords do not match',
     });
+  });
+});
+
+describe('greetingName', () => {
+  const rosa = { email: 'rosa26670@example.com', name: 'Rosa Díaz' };
+  it('calls a person by the first name they typed at sign-up, not by their e-mail handle', () => {
+    expect(greetingName(rosa, { firstName: 'Rosa' })).toBe('Rosa');
+    expect(greetingName(rosa, { firstName: '  Rosie ' })).toBe('Rosie');
+    // Before the profile loads: the account's name.
+    expect(greetingName(rosa)).toBe('Rosa');
+    expect(greetingName({ ...rosa, name: ' ' }, { firstName: '' })).toBe('rosa26670');
+    expect(greetingName({ email: 'pat@example.com' }, null)).toBe('pat');
   });
 });

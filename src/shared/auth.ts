@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WebsiteUrl } from './ads.js';
 import { MIN_PASSWORD_LENGTH } from './limits.js';
 import { messages } from './messages.js';
 import { canonicalTimeZone } from './reports.js';
@@ -114,7 +115,7 @@ export const ProfileInput = z.object({
   firstName: optionalName(80),
   lastName: optionalName(80),
   companyName: optionalName(120),
-  website: optional(z.url({ protocol: /^https?$/, error: 'Must be a valid URL' }).max(500)),
+  website: WebsiteUrl,
   phone: optional(
     z
       .string()
@@ -137,8 +138,22 @@ export interface Profile {
 export interface SessionUser {
   id: string;
   email: string;
+  /** The name given at sign-up: 'First Last' (either may be empty). */
+  name?: string | null;
   /** Whether the address was confirmed by its e-mailed link. */
   emailVerified?: boolean;
+}
+
+/**
+ * What to call someone: the first name they typed at sign-up (the profile's, which Settings may change), else
+ * the first word of the account's name, else the e-mail address's handle.
+ */
+export function greetingName(
+  user: Pick<SessionUser, 'email' | 'name'>,
+  profile?: { firstName: string | null } | null,
+): string {
+  const first = profile?.firstName?.trim() || user.name?.trim().split(/\s+/)[0];
+  return first || user.email.split('@')[0]!;
 }
 
 /** Server messages, phrased so the spec's error tables (matched on content) apply. */

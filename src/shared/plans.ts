@@ -52,6 +52,31 @@ export const UNLIMITED = -1;
 /** The Growth tier's free trial: this many days of Premium, then back to Free. */
 export const TRIAL_DAYS = 14;
 
+/** Stripe statuses under which a subscription renews by itself (unless canceled at the period's end). */
+const RENEWING = new Set(['active', 'past_due']);
+
+/**
+ * What the plan's end date is, for the subscription card: a paid plan that renews has a 'Renewal Date'; a trial
+ * (Stripe's, or the local 14 days: no Stripe subscription and at most 14 days left) 'Trial ends'; any other plan
+ * that stops (canceled, or granted without payment) 'Plan ends'. `thenFree`: the account goes back to Free then.
+ */
+export function planEnd(
+  subscriptionEnd: string | null,
+  billing: { status: string | null; cancelAtPeriodEnd: boolean } | null | undefined,
+  now = Date.now(),
+): { label: 'Renewal Date' | 'Trial ends' | 'Plan ends'; thenFree: boolean } | null {
+  if (!subscriptionEnd) return null;
+  const status = billing?.status ?? null;
+  const canceled = Boolean(billing?.cancelAtPeriodEnd);
+  if (status && RENEWING.has(status) && !canceled) return { label: 'Renewal Date', thenFree: false };
+  // A Stripe trial goes on as a paid plan once a card is added: not necessarily Free after it.
+  if (status === 'trialing') return { label: 'Trial ends', thenFree: canceled };
+  const local = !status || status === 'canceled' || status === 'incomplete_expired';
+  const left = Date.parse(subscriptionEnd) - now;
+  if (local && left <= TRIAL_DAYS * 86_400_000) return { label: 'Trial ends', thenFree: true };
+  return { label: 'Plan ends', thenFree: true };
+}
+
 /** A limit as people read it. */
 export const limitText = (n: number) => (n === UNLIMITED ? 'Unlimited' : String(n));
 

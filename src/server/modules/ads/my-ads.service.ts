@@ -356,9 +356,12 @@ export function createMyAdsService(deps: {
     async remove(userId: string, id: string) {
       await owned(userId, id);
       const row = await repo.transaction(async (tx) => {
-        // Under the usage lock, so a featured ad's slot is freed with it even while it is being featured.
-        const usage = await plans.lockUsage(tx, userId, now());
+        // Under the usage lock, so a featured ad's slot is freed with it even while it is being featured, and
+        // an ad made this month gives its monthly slot back (decision 48).
+        const at = now();
+        const usage = await plans.lockUsage(tx, userId, at);
         const deleted = await repo.delete(id, userId, tx);
+        if (deleted) await plans.releaseCreated(tx, usage.id, deleted.createdAt, at);
         await plans.syncFeaturedUsed(tx, usage.id, userId);
         return deleted;
       });

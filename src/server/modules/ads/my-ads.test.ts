@@ -161,6 +161,22 @@ describe('creating an ad', () => {
     expect(await filesOf(u.id)).toEqual([]);
   });
 
+  it('takes a website typed as people type it (no https://) and stores it as a full address', async () => {
+    const u = await signUpUser(t);
+    const withSite = (site: string) =>
+      [...FIELDS.filter(([n]) => n !== 'website_url'), ['website_url', site]] as Part[];
+    const res = await create(u.cookie, [...withSite('  rosasbakery.example.com '), audio()]);
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as PublicAd).websiteUrl).toBe('https://rosasbakery.example.com');
+    const path = await create(u.cookie, [...withSite('www.rosas.example/menu?day=mon'), audio()]);
+    expect((path.json() as PublicAd).websiteUrl).toBe('https://www.rosas.example/menu?day=mon');
+    for (const bad of ['rosas bakery', 'javascript:alert(1)', 'ftp://rosas.example', 'rosas']) {
+      const refused = await create(u.cookie, [...withSite(bad), audio()]);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().message).toContain('Must be a valid URL');
+    }
+  });
+
   it('requires the audio file', async () => {
     const u = await signUpUser(t);
     const res = await create(u.cookie, [...FIELDS, logo()]);
@@ -293,6 +309,31 @@ describe('plan limits', () => {
     expect(await used()).toBe(1);
     expect((await json(u.cookie, 'DELETE', `/api/my/ads/${b.id}`)).statusCode).toBe(204);
     expect(await used()).toBe(0);
+  });
+
+  it("gives a deleted ad's monthly slot back: the count is of this month's ads the account still has", async () => {
+    const u = await signUpUser(t);
+    const made: PublicAd[] = [];
+    for (let i = 0; i < 3; i++) made.push((await create(u.cookie)).json() as PublicAd);
+    expect((await json(u.cookie, 'GET', '/api/my/usage')).json()).toMatchObject({ adsCreated: 3 });
+    expect((await json(u.cookie, 'GET', '/api/my/can-create')).json()).toEqual({ canCreate: false });
+    expect((await json(u.cookie, 'DELETE', `/api/my/ads/${made[0]!.id}`)).statusCode).toBe(204);
+    expect((await json(u.cookie, 'GET', '/api/my/usage')).json()).toMatchObject({ adsCreated: 2 });
+    expect((await json(u.cookie, 'GET', '/api/my/can-create')).json()).toEqual({ canCreate: true });
+    expect((await create(u.cookie)).statusCode).toBe(201);
+    expect((await create(u.cookie)).statusCode).toBe(403);
+    // An ad made in an earlier month was never in this month's count: deleting it frees nothing now.
+    const now = new Date();
+    const [old] = await t.db
+      .insert(adsTable)
+      .values(makeAd({ userId: u.id, createdAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)) }))
+      .returning();
+    expect((await json(u.cookie, 'DELETE', `/api/my/ads/${old!.id}`)).statusCode).toBe(204);
+    expect((await json(u.cookie, 'GET', '/api/my/usage')).json()).toMatchObject({ adsCreated: 3 });
+    // Someone else's ad: 404, and their count is untouched.
+    const other = await signUpUser(t);
+    expect((await json(other.cookie, 'DELETE', `/api/my/ads/${made[1]!.id}`)).statusCode).toBe(404);
+    expect((await json(u.cookie, 'GET', '/api/my/usage')).json()).toMatchObject({ adsCreated: 3 });
   });
 
   it('treats -1 as unlimited (Enterprise), for creations and for featuring', async () => {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LISTENERS_PER_ADDRESS, type DeviceClass, type EventType } from '../../../shared/analytics.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
+import { users } from '../../db/schema.js';
 
 /** An accepted event waiting for the next batch write. */
 export interface PendingEvent {
@@ -175,6 +176,44 @@ export function createAnalyticsRepository(db: Db) {
       // grouping() sets a bit for each column left out: ad_id=8, day=4, source=2, device=1.
       const SETS: Record<number, RollupRow['set']> = { 7: 'ad', 11: 'day', 13: 'source', 14: 'device' };
       return found.map(({ g, ...r }) => ({ ...r, set: SETS[g]! }));
+    },
+
+    /** One owner's figures per event type over a range (the previous period's totals, for the change). */
+    async totals(userId: string, range: DayRange, adId?: string) {
+      return rows<{ eventType: EventType; events: number; listeners: number }>(
+        db,
+        sql`
+        SELECT d.event_type AS "eventType", sum(d.events)::int AS events, sum(d.listeners)::int AS listeners
+        FROM analytics_daily d JOIN ads a ON a.id = d.ad_id
+        WHERE a.user_id = ${userId} ${inRange(range, adId)}
+        GROUP BY 1`,
+      );
+    },
+
+    /**
+     * Counted plays by local weekday (ISO, 1 = Monday) and hour, read from the raw events of the range's
+     * UTC days: the roll-ups keep no time of day. Bounded per ad by analytics_ad_created_idx.
+     */
+    /** The account's time zone (Settings); UTC for an account that no longer exists. */
+    async timeZoneOf(userId: string): Promise<string> {
+      const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+      return user?.timeZone ?? 'UTC';
+    },
+
+    async playsByHour(userId: string, range: DayRange, timeZone: string, adId?: string) {
+      return rows<{ weekday: number; hour: number; plays: number }>(
+        db,
+        sql`
+        SELECT extract(isodow FROM e.created_at AT TIME ZONE ${timeZone})::int AS weekday,
+               extract(hour FROM e.created_at AT TIME ZONE ${timeZone})::int AS hour,
+               count(*)::int AS plays
+        FROM analytics e JOIN ads a ON a.id = e.ad_id
+        WHERE a.user_id = ${userId} AND e.event_type = 'play'
+          ${range.from ? sql`AND e.created_at >= (${range.from}::date)::timestamp AT TIME ZONE 'UTC'` : sql``}
+          AND e.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE 'UTC'
+          ${adId ? sql`AND e.ad_id = ${adId}::uuid` : sql``}
+        GROUP BY 1, 2`,
+      );
     },
 
     /** Daily figures per ad for the CSV export. */

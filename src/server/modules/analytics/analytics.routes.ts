@@ -2,7 +2,14 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimitStore } from '../../adapters/redis/redis.js';
-import { AnalyticsQuery, AnalyticsSummary, EVENTS_PER_MINUTE, EventInput } from '../../../shared/analytics.js';
+import {
+  AnalyticsQuery,
+  AnalyticsSummary,
+  EVENTS_PER_MINUTE,
+  EventInput,
+  ListeningHours,
+  ListeningHoursQuery,
+} from '../../../shared/analytics.js';
 import { limitMessages } from '../../../shared/plans.js';
 import { callerOf } from '../../caller.js';
 import { clientOf } from '../../client-address.js';
@@ -86,6 +93,13 @@ export async function analyticsRoutes(
         const summary = await analytics.summary(callerOf(req).userId, req.query);
         return (await analyticsEnabled(req)) ? summary : { ...summary, daily: [], sources: [], devices: [] };
       },
+    );
+
+    // A breakdown, like the charts: with the plans that include analytics.
+    owner.get(
+      '/api/analytics/hours',
+      { preHandler: requireAnalytics, schema: { querystring: ListeningHoursQuery, response: { 200: ListeningHours } } },
+      async (req) => analytics.hours(callerOf(req).userId, req.query),
     );
 
     owner.get(

@@ -9,6 +9,8 @@ import {
   type DeviceClass,
   type EventCounts,
   type EventType,
+  type ListeningHours,
+  type ListeningHoursQuery,
 } from '../../../shared/analytics.js';
 import type { MyAdsService } from '../ads/my-ads.service.js';
 import type { AnalyticsRepository, DayRange } from './analytics.repository.js';
@@ -48,6 +50,15 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; ads: M
     return { from: period === 'all' ? null : addDays(to, 1 - PERIOD_DAYS[period]), to };
   }
 
+  /**
+   * The period of equal length just before a range (none for all time). Its figures are read from the same
+   * roll-ups, over every ad the owner has now (a deleted ad's events go with it).
+   */
+  function previousOf(period: AnalyticsQuery['period'], range: DayRange): DayRange | null {
+    if (period === 'all' || !range.from) return null;
+    return { from: addDays(range.from, -PERIOD_DAYS[period]), to: addDays(range.from, -1) };
+  }
+
   /** Someone else's ad answers exactly like a missing one (the ads service's NotFoundError). */
   async function assertOwned(userId: string, adId: string | undefined) {
     if (adId) await ads.get(userId, adId);
@@ -57,8 +68,21 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; ads: M
     async summary(userId: string, { period, adId }: AnalyticsQuery): Promise<AnalyticsSummary> {
       await assertOwned(userId, adId);
       const range = rangeOf(period);
-      const [mine, rollups] = await Promise.all([ads.list(userId), repo.rollups(userId, range, adId)]);
+      const before = previousOf(period, range);
+      const [mine, rollups, previousRows] = await Promise.all([
+        ads.list(userId),
+        repo.rollups(userId, range, adId),
+        before ? repo.totals(userId, before, adId) : null,
+      ]);
       const scoped = adId ? mine.filter((a) => a.id === adId) : mine;
+      let previous: EventCounts | null = null;
+      if (previousRows) {
+        previous = noCounts();
+        for (const r of previousRows) {
+          previous[COUNT_OF[r.eventType]] += r.events;
+          previous.listeners += r.listeners;
+        }
+      }
 
       const perAd = new Map<string, EventCounts>(scoped.map((a) => [a.id, noCounts()]));
       const byDay = new Map<string, DailyCounts>();
@@ -82,7 +106,12 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; ads: M
       }
 
       const firstDay = [...byDay.keys()].sort()[0];
-      const from = range.from ?? firstDay ?? null;
+      // Charts start when the first of the ads in view was made, not with empty days before it existed;
+      // all time starts there too. Events dated earlier (imported history) still show.
+      const born = scoped.map((a) => dayOf(new Date(a.createdAt))).sort()[0];
+      let from: string | null = range.from;
+      if (born && born <= range.to && (!from || born > from)) from = born;
+      if (firstDay && (!from || firstDay < from)) from = firstDay;
       const daily = days(from ?? range.to, range.to).map((d) => byDay.get(d.day) ?? d);
       const adRows: AdAnalytics[] = scoped.map((a) => ({
         id: a.id,
@@ -104,7 +133,26 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; ads: M
         sources: sources.sort((a, b) => b.events - a.events || a.source.localeCompare(b.source)),
         devices: [...devices].map(([device, events]) => ({ device, events })),
         ads: adRows,
+        previous,
       };
+    },
+
+    /** When listeners play: the period's counted plays by local hour of day and weekday. */
+    async hours(userId: string, { period, adId, tz }: ListeningHoursQuery): Promise<ListeningHours> {
+      await assertOwned(userId, adId);
+      const range = rangeOf(period);
+      // The advertiser's own zone (kept from the browser at sign-up, changed in Settings) unless one is asked.
+      const zone = tz ?? (await repo.timeZoneOf(userId));
+      const found = await repo.playsByHour(userId, range, zone, adId);
+      const byHour = Array.from({ length: 24 }, () => 0);
+      const byWeekday = Array.from({ length: 7 }, () => 0);
+      let plays = 0;
+      for (const r of found) {
+        byHour[r.hour]! += r.plays;
+        byWeekday[r.weekday - 1]! += r.plays;
+        plays += r.plays;
+      }
+      return { timeZone: zone, from: range.from, to: range.to, plays, byHour, byWeekday };
     },
 
     /** The daily figures of the period as CSV: one row per day and ad with any event. */

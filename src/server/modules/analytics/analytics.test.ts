@@ -443,6 +443,115 @@ it('writes no client address to the logs, and no line per event', async () => {
   expect(text).not.toContain('198.51.100.23');
 });
 
+describe('figures in context', () => {
+  const DAY = 86_400_000;
+
+  it('gives the period before, of equal length, for the change; none for all time', async () => {
+    const { id: userId, cookie } = await signUpUser(t);
+    const ad = await insertAd(t.db, { userId, createdAt: new Date(START - 40 * DAY) });
+    const at = async (ms: number, body: object = play(ad.id)) => {
+      now = ms;
+      await post(body, listener());
+    };
+    await at(START - 7 * DAY); // 2026-03-03: the week before the last 7 days
+    await at(START - 13 * DAY); // 2026-02-25: its first day
+    await at(START - 14 * DAY); // 2026-02-24: before both
+    await at(START - 8 * DAY, { ad_id: ad.id, event_type: 'click', referrer: 'call_button' });
+    await at(START);
+    await at(START - 6 * DAY); // 2026-03-04: the first day of the last 7
+    await at(START);
+    await t.app.eventIngest.flush();
+    now = START;
+    const week = await summary(cookie, '?period=7d');
+    expect([week.from, week.to, week.totals.plays, week.totals.clicks]).toEqual(['2026-03-04', '2026-03-10', 3, 0]);
+    expect(week.previous).toEqual({ plays: 2, clicks: 1, shares: 0, qrScans: 0, listeners: 2 });
+    expect((await summary(cookie, `?period=7d&adId=${ad.id}`)).previous?.plays).toBe(2);
+    expect((await summary(cookie, '?period=30d')).previous).toEqual({
+      plays: 0,
+      clicks: 0,
+      shares: 0,
+      qrScans: 0,
+      listeners: 0,
+    });
+    expect((await summary(cookie, '?period=all')).previous).toBeNull();
+    // Someone else's figures never leak into the period before.
+    expect((await summary(other.cookie, '?period=7d')).previous?.plays).toBe(0);
+  });
+
+  it("starts an ad's charts at its creation, not with empty days before it existed", async () => {
+    const { id: userId, cookie } = await signUpUser(t);
+    const ad = await insertAd(t.db, { userId, createdAt: new Date(START - 4 * DAY) });
+    now = START - 2 * DAY;
+    await post(play(ad.id), listener());
+    await t.app.eventIngest.flush();
+    now = START;
+    const month = await summary(cookie, `?period=30d&adId=${ad.id}`);
+    expect(month.from).toBe('2026-03-06');
+    expect(month.daily.map((d) => [d.day, d.play])).toEqual([
+      ['2026-03-06', 0],
+      ['2026-03-07', 0],
+      ['2026-03-08', 1],
+      ['2026-03-09', 0],
+      ['2026-03-10', 0],
+    ]);
+    expect((await summary(cookie, '?period=all')).daily).toHaveLength(5);
+    // A week's view of an older ad keeps the whole week.
+    const old = await insertAd(t.db, { userId, createdAt: new Date(START - 60 * DAY) });
+    expect((await summary(cookie, `?period=7d&adId=${old.id}`)).daily).toHaveLength(7);
+  });
+
+  it("counts plays by hour and weekday in the advertiser's time zone, within the period", async () => {
+    const { id: userId, cookie } = await signUpUser(t);
+    const ad = await insertAd(t.db, { userId, createdAt: new Date(START - 60 * DAY) });
+    const at = async (iso: string, body: object = play(ad.id)) => {
+      now = Date.parse(iso);
+      await post(body, listener());
+    };
+    await at('2026-03-09T07:30:00Z'); // Monday
+    await at('2026-03-09T07:50:00Z'); // Monday
+    await at('2026-03-10T22:30:00Z'); // Tuesday in UTC; Wednesday in Tokyo
+    await at('2026-03-10T22:40:00Z', { ad_id: ad.id, event_type: 'share' }); // not a play
+    await at('2026-01-05T07:30:00Z'); // outside the last 30 days
+    await t.app.eventIngest.flush();
+    now = Date.parse('2026-03-10T23:00:00Z');
+    const hours = async (query: string, who = cookie) =>
+      t.app.inject({ url: `/api/analytics/hours${query}`, headers: { cookie: who } });
+
+    const utc = (await hours('?period=30d')).json();
+    expect([utc.timeZone, utc.from, utc.to, utc.plays]).toEqual(['UTC', '2026-02-09', '2026-03-10', 3]);
+    expect(utc.byHour[7]).toBe(2);
+    expect(utc.byHour[22]).toBe(1);
+    expect(utc.byWeekday).toEqual([2, 1, 0, 0, 0, 0, 0]);
+
+    const tokyo = (await hours('?period=30d&tz=Asia/Tokyo')).json(); // UTC+9
+    expect(tokyo.byHour[16]).toBe(2);
+    expect(tokyo.byHour[7]).toBe(1);
+    expect(tokyo.byWeekday).toEqual([2, 0, 1, 0, 0, 0, 0]);
+    const newYork = (await hours(`?period=7d&adId=${ad.id}&tz=America/New_York`)).json(); // EDT from 8 March
+    expect(newYork.byHour[3]).toBe(2);
+    expect(newYork.byHour[18]).toBe(1);
+    expect((await hours('?period=all')).json().plays).toBe(4);
+    // Without tz, the account's own zone as set in Settings.
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/my/report-settings',
+      headers: { cookie, origin: t.config.PUBLIC_ORIGIN },
+      payload: { timeZone: 'Asia/Tokyo', weeklyReport: true },
+    });
+    expect(settings.statusCode).toBe(200);
+    const own = (await hours('?period=30d')).json();
+    expect([own.timeZone, own.byHour[16], own.byWeekday]).toEqual(['Asia/Tokyo', 2, [2, 0, 1, 0, 0, 0, 0]]);
+
+    for (const tz of ['Mars/Olympus', "UTC'; --", '']) {
+      const bad = await hours(`?tz=${encodeURIComponent(tz)}`);
+      expect(bad.statusCode, tz).toBe(400);
+      expect(bad.json().message).toContain('tz must be an IANA time zone name');
+    }
+    expect((await hours(`?adId=${ad.id}`, other.cookie)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/analytics/hours' })).statusCode).toBe(401);
+  });
+});
+
 describe('live counters and shutdown', () => {
   it("streams the owner's total as events are counted", async () => {
     const { id: userId, cookie } = await signUpUser(t);
@@ -487,7 +596,7 @@ describe('a plan without analytics', () => {
     expect(summary.totals.plays).toBeGreaterThanOrEqual(0);
     expect(summary.ads.map((a) => a.id)).toEqual([ad.id]);
     expect([summary.daily, summary.sources, summary.devices]).toEqual([[], [], []]);
-    for (const url of ['/api/analytics/export.csv?period=7d', '/api/analytics/stream']) {
+    for (const url of ['/api/analytics/export.csv?period=7d', '/api/analytics/stream', '/api/analytics/hours']) {
       const res = await t.app.inject({ url, headers: { cookie: free.cookie } });
       expect(res.statusCode, url).toBe(403);
       expect(res.json().message).toBe('Upgrade Required');

@@ -113,6 +113,14 @@ export function createPlansRepository(db: Db) {
         .where(eq(usageTracking.id, id));
     },
 
+    /** A deleted ad of this month gives its slot back (decision 48); never below zero. */
+    async releaseCreated(tx: Db, id: string) {
+      await tx
+        .update(usageTracking)
+        .set({ adsCreated: sql`greatest(${usageTracking.adsCreated} - 1, 0)`, updatedAt: new Date() })
+        .where(eq(usageTracking.id, id));
+    },
+
     /**
      * featured_ads_used means the featured slots in use now: it is rewritten from the live count
      * after every change to featuring (never incremented), under the same lock, so it cannot drift.

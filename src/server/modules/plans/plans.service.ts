@@ -17,6 +17,17 @@ export function createPlansService(repo: PlansRepository, clock: () => Date = ()
     /** Locks this month's ledger row of the user until the transaction ends. */
     lockUsage: (tx: Db, userId: string, at = clock()) => repo.lockUsage(tx, userId, monthOf(at)),
     addCreated: (tx: Db, usageId: string) => repo.addCreated(tx, usageId),
+    /**
+     * An ad deleted in the month it was made (UTC) gives that month's slot back: the count is of the ads made
+     * this month that the account still has (decision 48). Older ads were never in this month's count.
+     */
+    releaseCreated: (tx: Db, usageId: string, createdAt: Date, at = clock()) => {
+      const made = monthOf(createdAt);
+      const current = monthOf(at);
+      return made.month === current.month && made.year === current.year
+        ? repo.releaseCreated(tx, usageId)
+        : Promise.resolve();
+    },
     syncFeaturedUsed: (tx: Db, usageId: string, userId: string) => repo.syncFeaturedUsed(tx, usageId, userId),
     countFeatured: (tx: Db, userId: string) => repo.countFeatured(tx, userId),
   };

@@ -7,9 +7,9 @@ const COLUMNS = [
     title: 'Quick Links',
     links: [
       { to: '/directory', label: 'Browse Ads' },
-      { to: '/directory', label: 'Categories' },
+      { to: '/directory#categories', label: 'Categories' },
       { to: '/saved', label: 'Saved Ads' },
-      { to: '/partners', label: 'Radio Stations' },
+      { to: '/partners#partner-programs', label: 'Radio Stations' },
       { to: '/advertisers', label: 'For Advertisers' },
     ],
   },
@@ -50,7 +50,7 @@ export function Footer() {
         ))}
       </div>
       <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-700">
-        &copy; 2025 AdReplay. All rights reserved.
+        &copy; {new Date().getFullYear()} AdReplay. All rights reserved.
       </p>
     </footer>
   );

@@ -12,6 +12,8 @@ const VARIANTS = {
 } as const;
 const SIZES = {
   sm: 'h-8 px-3 text-sm',
+  /** Small on a wide screen, a full 44 px touch target on a phone (action chips). */
+  chip: 'h-8 px-3 text-sm max-sm:h-11 max-sm:px-4',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
   icon: 'h-10 w-10',

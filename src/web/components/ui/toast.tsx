@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 /**
  * Toasts (sonner) without sonner in the first download: most visits show none. The library loads
@@ -31,10 +32,20 @@ export const toast = {
 /** Mounted once at the root; renders the Toaster from the first toast on. */
 export function Toasts() {
   const needed = useSyncExternalStore(subscribe, () => wanted);
+  // On a phone the bottom of the screen holds the actions in thumb's reach (a new ad's QR buttons), so a
+  // toast sits just under the top bar instead, and goes sooner. Elsewhere: the bottom corner, never over the
+  // sticky header or its search box.
+  const phone = useMediaQuery('(max-width: 600px)');
   return needed ? (
     <Suspense fallback={null}>
-      {/* Bottom corner: never over the sticky header or its search box. */}
-      <Toaster position="bottom-right" theme="system" richColors closeButton />
+      <Toaster
+        position={phone ? 'top-center' : 'bottom-right'}
+        mobileOffset={{ top: 72, left: 12, right: 12 }}
+        duration={phone ? 3000 : 4000}
+        theme="system"
+        richColors
+        closeButton
+      />
     </Suspense>
   ) : null;
 }

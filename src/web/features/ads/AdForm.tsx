@@ -163,7 +163,13 @@ export function AdForm({ ad, signedIn, audioPreview }: { ad?: OwnAd; signedIn: b
         </FormField>
       </div>
       <FormField id="website_url" label="Website URL" error={errors.website_url?.message}>
-        <Input type="url" placeholder="https://example.com" {...form.input('website_url')} />
+        <Input
+          type="text"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="yourbusiness.com"
+          {...form.input('website_url')}
+        />
       </FormField>
       <FormField id="description" label="Description" error={errors.description?.message}>
         <Textarea rows={4} {...form.input('description')} />

@@ -3,12 +3,16 @@ import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   AnalyticsQuery,
+  changeOf,
   clickRate,
   engagementRate,
   formatRate,
   PERIOD_LABELS,
   PERIODS,
+  periodPhrase,
+  rateChangeOf,
   type AdAnalytics,
+  type EventCounts,
   type AnalyticsSummary,
   type Period,
 } from '../../../shared/analytics';
@@ -16,10 +20,10 @@ import { messages } from '../../../shared/messages';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { Segmented } from '../../components/ui/segmented';
-import { Stat } from '../../components/ui/stat';
+import { ChangeBadge, Stat } from '../../components/ui/stat';
 import { formatCount, plural } from '../../lib/format';
-import { DailyChart, DevicesChart, SourcesChart } from './charts';
-import { exportCsvUrl } from './api/analytics';
+import { DailyChart, DevicesChart, ListeningHoursCharts, SourcesChart } from './charts';
+import { exportCsvUrl, useListeningHours } from './api/analytics';
 import { TableHead } from '../../components/ui/table-head';
 
 const QrPanel = lazy(() => import('../../components/ad/QrPanel'));
@@ -91,7 +95,7 @@ export function ReportLoading() {
   return (
     <div aria-busy="true" className="space-y-4">
       <p className="text-slate-700">{messages.loadingAnalytics}</p>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-28" />
         ))}
@@ -116,47 +120,115 @@ export function ReportError({ error, onRetry }: { error: Error; onRetry: () => v
 /** Whether the period holds any event, so that an export would have rows. */
 export const hasEvents = (t: AnalyticsSummary['totals']) => t.plays + t.clicks + t.shares + t.qrScans > 0;
 
-/** The cards: all ads' totals, or one ad's (its QR scans in place of the ad count). */
-export function SummaryCards({ totals, single }: { totals: AnalyticsSummary['totals']; single?: boolean }) {
+/** What the change of a period's figures is against, in words: '30 days' (none for all time). */
+export const previousWords = (period: Period) => (period === 'all' ? null : PERIOD_LABELS[period].toLowerCase());
+
+/**
+ * The cards: all ads' totals, or one ad's (its QR scans in place of the ad count). Each names its period and,
+ * but for all time, how it moved against the period of equal length before.
+ */
+export function SummaryCards({ summary, single }: { summary: AnalyticsSummary; single?: boolean }) {
+  const { totals, previous, period } = summary;
+  const words = periodPhrase(period);
+  const against = previousWords(period);
+  const change = (now: number, before: (p: EventCounts) => number) =>
+    previous && against ? <ChangeBadge change={changeOf(now, before(previous))} against={against} /> : undefined;
+  const rateChange = (rate: (c: EventCounts) => number | null) =>
+    previous && against ? (
+      <ChangeBadge change={rateChangeOf(rate(totals), rate(previous))} against={against} unit=" pts" />
+    ) : undefined;
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {!single && (
         <Stat
           label="Total Ads"
+          period="right now"
           value={formatCount(totals.ads)}
           icon={Radio}
           detail={`${formatCount(totals.activeAds)} active`}
         />
       )}
       <Stat
-        label="Total Plays"
+        label="Plays"
+        period={words}
         value={formatCount(totals.plays)}
         icon={Play}
+        change={change(totals.plays, (p) => p.plays)}
         detail={plural(totals.listeners, 'unique listener')}
       />
       <Stat
         label="Click Rate"
+        period={words}
         value={formatRate(clickRate(totals))}
         icon={MousePointerClick}
+        change={rateChange(clickRate)}
         detail={plural(totals.clicks, 'click')}
         note="Calls and website visits for every 100 plays."
       />
       <Stat
         label="Engagement"
+        period={words}
         value={formatRate(engagementRate(totals))}
         icon={Sparkles}
+        change={rateChange(engagementRate)}
         detail={`${plural(totals.shares, 'share')} · ${plural(totals.qrScans, 'QR scan')}`}
         note="Clicks, shares and QR scans for every 100 plays; above 100% when listeners act more than they play."
       />
-      {single && <Stat label="QR Scans" value={formatCount(totals.qrScans)} icon={QrCode} />}
+      {single && (
+        <Stat
+          label="QR Scans"
+          period={words}
+          value={formatCount(totals.qrScans)}
+          icon={QrCode}
+          change={change(totals.qrScans, (p) => p.qrScans)}
+        />
+      )}
     </dl>
   );
 }
 
-export function ReportCharts({ summary }: { summary: AnalyticsSummary }) {
+/** 'When your listeners play': plays by local hour and weekday, in the account's time zone (Settings). */
+function ListeningHoursSection({ query }: { query: AnalyticsQuery }) {
+  const hours = useListeningHours(query, true);
   return (
-    <div className="space-y-4">
+    <section aria-labelledby="hours-heading" className="space-y-3">
+      <div>
+        <h2 id="hours-heading" className="text-lg font-semibold">
+          When your listeners play
+        </h2>
+        <p className="text-sm text-slate-700">
+          Plays by hour of the day and day of the week, {periodPhrase(query.period)}
+          {hours.data ? `, in your time zone (${hours.data.timeZone})` : ''}.
+        </p>
+      </div>
+      {hours.isPending ? (
+        <div aria-busy="true" className="grid gap-4 lg:grid-cols-2">
+          <Skeleton className="h-80" />
+          <Skeleton className="h-80" />
+        </div>
+      ) : hours.isError ? (
+        <ReportError error={hours.error} onRetry={() => void hours.refetch()} />
+      ) : (
+        <ListeningHoursCharts hours={hours.data} />
+      )}
+    </section>
+  );
+}
+
+/** The report's charts; `hours` off where the reader is not the owner (the hours are read with a session). */
+export function ReportCharts({
+  summary,
+  adId,
+  hours = true,
+}: {
+  summary: AnalyticsSummary;
+  adId?: string;
+  hours?: boolean;
+}) {
+  return (
+    <div className="space-y-6">
       <DailyChart daily={summary.daily} />
+      {hours && <ListeningHoursSection query={{ period: summary.period, adId }} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <SourcesChart sources={summary.sources} />
         <DevicesChart devices={summary.devices} />

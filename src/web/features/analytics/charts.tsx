@@ -1,6 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { AnalyticsSummary, DailyCounts, DeviceClass } from '../../../shared/analytics';
+import {
+  WEEKDAYS,
+  type AnalyticsSummary,
+  type DailyCounts,
+  type DeviceClass,
+  type ListeningHours,
+} from '../../../shared/analytics';
 import { Card } from '../../components/ui/card';
 import { TableHead } from '../../components/ui/table-head';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -63,11 +69,16 @@ function ChartFigure({
   chart,
   table,
   empty,
+  heading: Heading = 'h2',
+  emptyText = 'No events in this period.',
 }: {
   title: string;
   chart: ReactNode;
   table: ReactNode;
   empty?: boolean;
+  /** h3 inside a section of its own. */
+  heading?: 'h2' | 'h3';
+  emptyText?: string;
 }) {
   const id = useId();
   const [showTable, setShowTable] = useState(false);
@@ -76,7 +87,7 @@ function ChartFigure({
       <figure aria-labelledby={`${id}-title`}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <figcaption id={`${id}-title`}>
-            <h2 className="font-semibold">{title}</h2>
+            <Heading className="font-semibold">{title}</Heading>
           </figcaption>
           {!empty && (
             <button
@@ -92,7 +103,7 @@ function ChartFigure({
           )}
         </div>
         {empty ? (
-          <p className="mt-4 text-sm text-slate-700">No events in this period.</p>
+          <p className="mt-4 text-sm text-slate-700">{emptyText}</p>
         ) : (
           <>
             <div className="mt-4 h-64" data-testid="chart-plot">
@@ -256,4 +267,68 @@ export function DevicesChart({ devices }: { devices: AnalyticsSummary['devices']
     events: devices.find((d) => d.device === device)?.events ?? 0,
   }));
   return <BreakdownChart title="Events by device" kind="Device" rows={rows} color="#047857" />;
+}
+
+/** '6 am', '12 pm': the hour of the day as an advertiser buying a slot says it. */
+export const hourLabel = (hour: number) => `${hour % 12 || 12} ${hour < 12 ? 'am' : 'pm'}`;
+const hourRange = (hour: number) => `${hourLabel(hour)} to ${hourLabel((hour + 1) % 24)}`;
+
+function SlotChart({
+  title,
+  rows,
+  ticks,
+  color,
+  kind,
+}: {
+  title: string;
+  rows: { label: string; full: string; plays: number }[];
+  ticks?: string[];
+  color: string;
+  kind: string;
+}) {
+  const busiest = rows.reduce((best, r) => (r.plays > best.plays ? r : best), rows[0]!);
+  return (
+    <ChartFigure
+      title={title}
+      heading="h3"
+      empty={rows.every((r) => r.plays === 0)}
+      emptyText="No plays in this period."
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart
+            data={rows}
+            margin={{ top: 5, right: 10, bottom: 5, left: -10 }}
+            aria-label={`Bar chart of ${title.toLowerCase()}; most plays ${busiest.full} (${busiest.plays})`}
+          >
+            <CartesianGrid {...GRID} vertical={false} />
+            <XAxis dataKey="label" tick={AXIS} ticks={ticks} interval={ticks ? 0 : 'preserveStartEnd'} />
+            <YAxis allowDecimals={false} tick={AXIS} />
+            <Tooltip labelFormatter={(_, p) => String(p[0]?.payload?.full ?? '')} {...TOOLTIP} />
+            <Bar dataKey="plays" name="Plays" fill={color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      table={<DataTable caption={title} head={[kind, 'Plays']} rows={rows.map((r) => [r.full, r.plays])} />}
+    />
+  );
+}
+
+/** When listeners play, by local hour and weekday: what a radio advertiser buys time slots by. */
+export function ListeningHoursCharts({ hours }: { hours: ListeningHours }) {
+  const narrow = useMediaQuery('(max-width: 639px)');
+  const byHour = hours.byHour.map((plays, hour) => ({ label: hourLabel(hour), full: hourRange(hour), plays }));
+  const every = narrow ? 6 : 3;
+  const byDay = hours.byWeekday.map((plays, i) => ({ label: WEEKDAYS[i]!.slice(0, 3), full: WEEKDAYS[i]!, plays }));
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <SlotChart
+        title="Plays by hour of the day"
+        kind="Hour"
+        rows={byHour}
+        ticks={byHour.filter((_, i) => i % every === 0).map((r) => r.label)}
+        color="#5b3df5"
+      />
+      <SlotChart title="Plays by day of the week" kind="Day" rows={byDay} color="#0891b2" />
+    </div>
+  );
 }

@@ -31,6 +31,9 @@ export function UsageCard() {
         {used} of {limit === UNLIMITED ? 'unlimited' : limit} ads created this month on the{' '}
         {plan.data?.planName ?? 'Free'} plan.
       </p>
+      <p className="mt-1 text-xs text-slate-700" data-testid="usage-rule">
+        The count is of ads made this month that you still have: deleting one gives its slot back.
+      </p>
       {limit !== UNLIMITED && (
         <div className="mt-3 h-2 rounded-full bg-slate-200" aria-hidden>
           <div

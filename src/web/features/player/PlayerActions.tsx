@@ -9,11 +9,16 @@ import { shareAd } from './share';
 const QrPanel = lazy(() => import('../../components/ad/QrPanel'));
 const EmbedPanel = lazy(() => import('./EmbedPanel'));
 
-/** Share, the QR panel and the embed code of one ad, after any buttons the page puts first (like, save). */
+/**
+ * Share, the QR panel and the embed code of one ad, after any buttons the page puts first (like, save). One
+ * panel at a time: opening the embed code closes the QR code, so no button claims a panel that is gone.
+ */
 export function PlayerActions({ ad, children }: { ad: PublicAd; children?: ReactNode }) {
-  const [qrOpen, setQrOpen] = useState(false);
-  const [embedOpen, setEmbedOpen] = useState(false);
-  const small = buttonClass({ variant: 'secondary', size: 'sm' });
+  const [panel, setPanel] = useState<'qr' | 'embed' | null>(null);
+  const qrOpen = panel === 'qr';
+  const embedOpen = panel === 'embed';
+  const toggle = (which: 'qr' | 'embed') => setPanel((open) => (open === which ? null : which));
+  const small = buttonClass({ variant: 'secondary', size: 'chip' });
   return (
     <div>
       <div className="flex flex-wrap gap-2">
@@ -25,7 +30,13 @@ export function PlayerActions({ ad, children }: { ad: PublicAd; children?: React
         >
           <Share2 className="h-4 w-4" aria-hidden /> Share
         </button>
-        <button type="button" aria-expanded={qrOpen} className={small} onClick={() => setQrOpen((o) => !o)}>
+        <button
+          type="button"
+          aria-expanded={qrOpen}
+          aria-controls="qr-panel"
+          className={small}
+          onClick={() => toggle('qr')}
+        >
           <QrCode className="h-4 w-4" aria-hidden /> {qrOpen ? 'Hide QR' : 'Show QR'}
         </button>
         <button
@@ -33,7 +44,7 @@ export function PlayerActions({ ad, children }: { ad: PublicAd; children?: React
           aria-expanded={embedOpen}
           aria-controls="embed-panel"
           className={small}
-          onClick={() => setEmbedOpen((o) => !o)}
+          onClick={() => toggle('embed')}
         >
           <Code2 className="h-4 w-4" aria-hidden /> Embed
         </button>
@@ -46,7 +57,7 @@ export function PlayerActions({ ad, children }: { ad: PublicAd; children?: React
         </div>
       )}
       {qrOpen && (
-        <div className="mt-4 flex justify-start">
+        <div id="qr-panel" className="mt-4 flex justify-start">
           <Suspense fallback={<Skeleton className="h-52 w-44" />}>
             <QrPanel slug={ad.slug} title={ad.title} />
           </Suspense>

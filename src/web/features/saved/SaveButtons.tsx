@@ -9,7 +9,7 @@ import { toggle, useSavedList, type SavedAd } from './saved-store';
 export function SaveButtons({ ad }: { ad: SavedAd }) {
   const liked = useSavedList('liked').some((a) => a.id === ad.id);
   const saved = useSavedList('saved').some((a) => a.id === ad.id);
-  const small = buttonClass({ variant: 'secondary', size: 'sm' });
+  const small = buttonClass({ variant: 'secondary', size: 'chip' });
   return (
     <>
       <button

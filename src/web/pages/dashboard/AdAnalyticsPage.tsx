@@ -60,9 +60,9 @@ export default function AdAnalyticsPage() {
               <ExternalLink className="h-4 w-4" aria-hidden /> View the public page
             </Link>
           )}
-          <SummaryCards totals={data.totals} single />
+          <SummaryCards summary={data} single />
           {analyticsEnabled ? (
-            <ReportCharts summary={data} />
+            <ReportCharts summary={data} adId={adId} />
           ) : (
             <UpgradeRequired
               what={

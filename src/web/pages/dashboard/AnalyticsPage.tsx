@@ -47,7 +47,7 @@ export default function AnalyticsPage() {
         </Card>
       ) : (
         <>
-          <SummaryCards totals={data.totals} />
+          <SummaryCards summary={data} />
           {analyticsEnabled ? (
             <ReportCharts summary={data} />
           ) : (

@@ -1,8 +1,19 @@
-import { BarChart3, BadgeCheck, List, MailWarning, MousePointerClick, Play, Plus, Radio, Settings } from 'lucide-react';
+import {
+  BarChart3,
+  BadgeCheck,
+  Headphones,
+  List,
+  MailWarning,
+  MousePointerClick,
+  Play,
+  Plus,
+  Radio,
+  Settings,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
-import { Stat } from '../../components/ui/stat';
+import { ChangeBadge, Stat } from '../../components/ui/stat';
 import { useMyAds } from '../../features/ads/api/my-ads';
 import { MyAdsLoadError } from '../../features/ads/MyAdsLoadError';
 import { useAnalytics, useAnalyticsStream } from '../../features/analytics/api/analytics';
@@ -12,37 +23,87 @@ import { useMyPlan } from '../../features/plans/api/plans';
 import { formatCount, formatDate, plural } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 import { adPath } from '../../../shared/ad-links';
+import { changeOf, PERIOD_LABELS, periodPhrase, type EventCounts, type Period } from '../../../shared/analytics';
+import { greetingName } from '../../../shared/auth';
+
+/** The home's cards cover the last 30 days, as the analytics page does by default. */
+const HOME_PERIOD: Period = '30d';
 
 function AdFigures({ figures }: { figures: { plays: number; clicks: number } }) {
   return (
-    <p className="flex gap-4 text-sm text-slate-700 tabular-nums" data-testid="ad-figures">
+    <p
+      className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700 tabular-nums"
+      data-testid="ad-figures"
+    >
       <span className="flex items-center gap-1">
         <Play className="h-4 w-4" aria-hidden /> {plural(figures.plays, 'play')}
       </span>
       <span className="flex items-center gap-1">
         <MousePointerClick className="h-4 w-4" aria-hidden /> {plural(figures.clicks, 'click')}
       </span>
+      <span className="text-xs">all time</span>
     </p>
   );
 }
 
 export default function DashboardHomePage() {
   usePageMeta('/dashboard');
-  const { user } = useSession();
+  const { user, profile } = useSession();
   const ads = useMyAds();
-  // The cards and the per-ad plays and clicks: the analytics summary over all time, kept live by the stream.
+  // The cards: the last 30 days against the 30 before, and all time; per ad, all time. Kept live by the stream.
+  const month = useAnalytics({ period: HOME_PERIOD });
   const figures = useAnalytics({ period: 'all' });
-  const totals = figures.data?.totals;
+  const totals = month.data?.totals;
+  const previous = month.data?.previous;
+  const allTime = figures.data?.totals;
   useAnalyticsStream(useMyPlan().data?.analyticsEnabled === true);
   if (!user) return null;
-  const name = user.email.split('@')[0];
   const list = ads.data?.ads ?? [];
   const perAd = new Map(figures.data?.ads.map((a) => [a.id, a]));
+  const words = periodPhrase(HOME_PERIOD);
+  const against = PERIOD_LABELS[HOME_PERIOD].toLowerCase();
+  const change = (pick: (c: EventCounts) => number) =>
+    totals && previous ? <ChangeBadge change={changeOf(pick(totals), pick(previous))} against={against} /> : undefined;
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-bold">Welcome back, {name}!</h1>
-        <p className="text-slate-700">Here is how your ads are doing.</p>
+      <div className="space-y-4">
+        <div>
+          <h1 className="text-2xl font-bold">Welcome back, {greetingName(user, profile)}!</h1>
+          <p className="text-slate-700">Here is how your ads are doing.</p>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <Stat
+            label="Plays"
+            period={words}
+            value={totals && formatCount(totals.plays)}
+            icon={Play}
+            change={change((c) => c.plays)}
+            detail={allTime && `${formatCount(allTime.plays)} all time`}
+          />
+          <Stat
+            label="Unique listeners"
+            period={words}
+            value={totals && formatCount(totals.listeners)}
+            icon={Headphones}
+            change={change((c) => c.listeners)}
+            detail={allTime && `${formatCount(allTime.listeners)} all time`}
+          />
+          <Stat
+            label="Clicks"
+            period={words}
+            value={totals && formatCount(totals.clicks)}
+            icon={MousePointerClick}
+            change={change((c) => c.clicks)}
+            detail={allTime && `${formatCount(allTime.clicks)} all time`}
+          />
+          <Stat
+            label="Active Ads"
+            period="right now"
+            value={totals && formatCount(totals.activeAds)}
+            icon={Radio}
+            detail={totals && `of ${plural(totals.ads, 'ad')} in all`}
+          />
+        </dl>
       </div>
       {user.emailVerified ? (
         <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="email-status">
@@ -63,12 +124,6 @@ export default function DashboardHomePage() {
           <ResendVerification email={user.email} />
         </Card>
       )}
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Total Ads" value={totals && formatCount(totals.ads)} icon={Radio} />
-        <Stat label="Active Ads" value={totals && formatCount(totals.activeAds)} icon={List} />
-        <Stat label="Total Plays" value={totals && formatCount(totals.plays)} icon={Play} />
-        <Stat label="Total Clicks" value={totals && formatCount(totals.clicks)} icon={MousePointerClick} />
-      </dl>
 
       <section aria-labelledby="recent-heading">
         <div className="flex items-center justify-between">

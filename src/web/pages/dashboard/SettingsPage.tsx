@@ -52,7 +52,14 @@ export default function SettingsPage() {
               Email cannot be changed
             </p>
           </div>
-          <Field label="Website" type="url" placeholder="https://example.com" {...field('website')} />
+          <Field
+            label="Website"
+            type="text"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="yourbusiness.com"
+            {...field('website')}
+          />
           <Field label="Phone" type="tel" {...field('phone')} />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={form.formState.isSubmitting}>

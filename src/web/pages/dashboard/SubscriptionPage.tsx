@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { billingMessages, PAID_PLANS, type BillingInterval, type PaidPlan } from '../../../shared/billing';
-import { limitText, type Plan } from '../../../shared/plans';
+import { limitText, planEnd, type Plan } from '../../../shared/plans';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { Segmented } from '../../components/ui/segmented';
@@ -66,6 +66,8 @@ export default function SubscriptionPage() {
     checkout.mutate({ plan: p.name, interval }, { onError: failed });
   };
   const onTrial = picked?.id === 'growth' && current?.planName === 'Premium' && current.subscriptionEnd;
+  // What the end date is: a renewal, a trial's end, or a plan's end (the account goes back to Free).
+  const ends = current ? planEnd(current.subscriptionEnd, billing.data) : null;
   const leaving = checkout.isPending || checkout.isSuccess || portal.isPending || portal.isSuccess;
 
   return (
@@ -75,7 +77,7 @@ export default function SubscriptionPage() {
         <p role="status" className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
           You chose the <strong>{picked.name}</strong> plan on our pricing page.{' '}
           {onTrial
-            ? `Your 14-day Premium trial runs until ${formatDate(current.subscriptionEnd!)} (the Renewal Date below); then your account goes back to the Free plan, keeping every ad.`
+            ? `Your 14-day Premium trial runs until ${formatDate(current.subscriptionEnd!)}; then your account goes back to the Free plan, keeping every ad.`
             : picked.id === 'growth'
               ? `Your account is on the ${current?.planName ?? 'Free'} plan: Premium trials last 14 days, and your ads stay whatever the plan.`
               : `Your account is on the ${current?.planName ?? 'Free'} plan.`}
@@ -113,7 +115,12 @@ export default function SubscriptionPage() {
               <Row label="Featured Ads" value={limitText(current.featuredAdLimit)} />
               <Row label="Analytics" value={current.analyticsEnabled ? 'Enabled' : 'Disabled'} />
               <Row label="Priority Support" value={current.prioritySupport ? 'Included' : 'Not included'} />
-              {current.subscriptionEnd && <Row label="Renewal Date" value={formatDate(current.subscriptionEnd)} />}
+              {ends && (
+                <Row
+                  label={ends.label}
+                  value={`${formatDate(current.subscriptionEnd!)}${ends.thenFree ? ', then Free' : ''}`}
+                />
+              )}
             </dl>
           ) : (
             <Skeleton className="mt-3 h-32 w-full" />

@@ -167,7 +167,7 @@ function AdDetails({ ad }: { ad: PublicAd }) {
             </PlayerActions>
           </div>
           <div className="mt-2 flex justify-end">
-            <ReportAd slug={ad.slug} className={buttonClass({ variant: 'ghost', size: 'sm' })} />
+            <ReportAd slug={ad.slug} className={buttonClass({ variant: 'ghost', size: 'chip' })} />
           </div>
         </div>
       </Card>

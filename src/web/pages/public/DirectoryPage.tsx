@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { DAY_PART_LABELS, DAY_PARTS, type DayPart } from '../../../shared/ads';
 import { CATEGORIES, type Category } from '../../../shared/categories';
 import { messages } from '../../../shared/messages';
@@ -150,6 +150,12 @@ export function DirectoryPage() {
   const filtered = Boolean(search || location || category !== 'all' || station || aired);
   const current = { search, category, location, station, aired };
   const clear = () => apply(NO_FILTERS);
+  // Arriving at #categories: the list sits under the results, so it moves once they load; go there then.
+  const { hash } = useLocation();
+  const settled = !query.isPending;
+  useEffect(() => {
+    if (settled && hash === '#categories') document.getElementById('categories')?.scrollIntoView();
+  }, [settled, hash]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -230,6 +236,32 @@ export function DirectoryPage() {
           </>
         )}
       </div>
+
+      {/* The footer's Categories link lands here: every category, one tap to its ads. */}
+      <nav id="categories" aria-labelledby="categories-heading" className="mt-12 scroll-mt-20">
+        <h2 id="categories-heading" className="text-lg font-semibold">
+          Browse by category
+        </h2>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {CATEGORIES.map((c) => (
+            <li key={c}>
+              <Link
+                to={`/directory?category=${encodeURIComponent(c)}`}
+                aria-current={category === c ? 'page' : undefined}
+                className={cn(
+                  'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset sm:min-h-9',
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                  category === c
+                    ? 'bg-brand-50 text-brand-800 ring-brand-200'
+                    : 'bg-surface text-slate-700 ring-slate-300 hover:bg-slate-50',
+                )}
+              >
+                {c}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }

@@ -241,7 +241,7 @@ export function HomePage() {
               find, replay and share.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <ButtonLink to="/advertisers" size="lg" variant="secondary">
+              <ButtonLink to="/signup" size="lg" variant="secondary">
                 Get Started Free
               </ButtonLink>
               <button

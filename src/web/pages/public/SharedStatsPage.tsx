@@ -56,8 +56,8 @@ export default function SharedStatsPage() {
               <ReportError error={error} onRetry={() => void refetch()} />
             ) : (
               <>
-                <SummaryCards totals={data.totals} single />
-                {data.charts && <ReportCharts summary={data} />}
+                <SummaryCards summary={data} single />
+                {data.charts && <ReportCharts summary={data} hours={false} />}
               </>
             )}
           </>

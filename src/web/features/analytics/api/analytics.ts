@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { AnalyticsQuery, AnalyticsSummary } from '../../../../shared/analytics';
+import type { AnalyticsQuery, AnalyticsSummary, ListeningHours } from '../../../../shared/analytics';
 import { messages } from '../../../../shared/messages';
 import { api, withQuery } from '../../../lib/api';
 import { FRESH, retryUnlessRefused, USER_SCOPE } from '../../../lib/query-client';
@@ -8,6 +8,7 @@ import { FRESH, retryUnlessRefused, USER_SCOPE } from '../../../lib/query-client
 export const analyticsKeys = {
   all: [USER_SCOPE, 'analytics'] as const,
   summary: ({ period, adId }: AnalyticsQuery) => [USER_SCOPE, 'analytics', period, adId ?? null] as const,
+  hours: ({ period, adId }: AnalyticsQuery) => [USER_SCOPE, 'analytics', period, adId ?? null, 'hours'] as const,
 };
 
 export const analyticsQueries = {
@@ -23,6 +24,22 @@ export const analyticsQueries = {
       retry: retryUnlessRefused(FRESH.dashboard.retry),
     }),
 };
+
+/** Plays by local hour and weekday over a period, in the account's time zone (Settings). */
+export function useListeningHours(query: AnalyticsQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: analyticsKeys.hours(query),
+    queryFn: () =>
+      api<ListeningHours>('/api/analytics/hours', { query: { ...query } }).catch((err: Error) => {
+        throw Object.assign(err, { message: messages.failedToFetchAnalytics(err.message) });
+      }),
+    enabled,
+    ...FRESH.dashboard,
+    retry: retryUnlessRefused(FRESH.dashboard.retry),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[3] === (query.adId ?? null) ? previous : undefined,
+  });
+}
 
 /** The figures of a period; the previous period of the same view stays on screen while the next loads. */
 export function useAnalytics(query: AnalyticsQuery) {

@@ -44,7 +44,12 @@ function useSessionUser() {
       const session = await api<{ user: SessionUser } | null>('/api/auth/get-session');
       rememberSignedIn(session !== null);
       return session
-        ? { id: session.user.id, email: session.user.email, emailVerified: Boolean(session.user.emailVerified) }
+        ? {
+            id: session.user.id,
+            email: session.user.email,
+            name: session.user.name ?? null,
+            emailVerified: Boolean(session.user.emailVerified),
+          }
         : null;
     },
     staleTime: Infinity,

@@ -17,7 +17,11 @@ export function useUpdateReportSettings() {
   return useMutation({
     mutationFn: (input: ReportSettingsInput) =>
       api<ReportSettings>('/api/my/report-settings', { method: 'PUT', body: JSON.stringify(input) }),
-    onSuccess: (saved) => qc.setQueryData(reportKeys.settings, saved),
+    onSuccess: (saved) => {
+      qc.setQueryData(reportKeys.settings, saved);
+      // The listening hours are read in this zone (the analytics feature's keys start so).
+      void qc.invalidateQueries({ queryKey: [USER_SCOPE, 'analytics'] });
+    },
   });
 }
 
