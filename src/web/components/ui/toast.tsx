@@ -30,7 +30,11 @@ export const toast = {
 
 /** Mounted once at the root; renders the Toaster from the first toast on. */
 export function Toasts() {
-  const needed = useSyncExternalStore(subscribe, () => wanted);
+  const needed = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   return needed ? (
     <Suspense fallback={null}>
       {/* Bottom corner: never over the sticky header or its search box. */}

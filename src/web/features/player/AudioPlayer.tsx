@@ -122,7 +122,12 @@ export function AudioPlayer({
 
   const big = size === 'lg';
   return (
-    <div className="flex items-center gap-3">
+    <>
+      {/* Without JavaScript (off, or failed to load) the browser's own player plays the ad instead. */}
+      <noscript>
+        <audio controls preload="none" src={ad.audioUrl} className="w-full" aria-label={`Play ${ad.title}`} />
+      </noscript>
+    <div className="flex items-center gap-3 noscript:hidden">
       <button
         type="button"
         onClick={toggle}
@@ -187,5 +192,6 @@ export function AudioPlayer({
         {captionsUrl && armed && <track kind="captions" src={captionsUrl} srcLang="en" label="English" default />}
       </audio>
     </div>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { CATEGORIES, type Category } from '../../../shared/categories';
 import { messages } from '../../../shared/messages';
 import { Button, RetryButton } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
-import { useDirectory } from '../../features/ads/api/ads';
+import { useDirectory, type DirectoryParams } from '../../features/ads/api/ads';
 import { ListenButton } from '../../features/listen/ListenButton';
 import { HeardSearch } from '../../features/search/HeardSearch';
 import { AdCardSkeleton, AdGrid } from '../../features/player/AdCard';
@@ -16,13 +16,26 @@ import { usePageMeta } from '../../lib/page-meta';
  * The URL is the state: search, category (omitted when all) and location. `?q=`, the name most sites
  * give a search, is read as `?search=` too, so a hand-typed address does not list every ad.
  */
-function useDirectoryParams() {
-  const [params, setParams] = useSearchParams();
+export function directoryFilters(params: URLSearchParams) {
   const category = params.get('category');
   return {
     search: params.get('search') ?? params.get('q') ?? '',
     category: (CATEGORIES as readonly string[]).includes(category ?? '') ? (category as Category) : ('all' as const),
     location: params.get('location') ?? '',
+  };
+}
+
+/** The directory query's parameters for these filters (the route's loader asks the same on the server). */
+export const directoryQueryParams = (f: ReturnType<typeof directoryFilters>): DirectoryParams => ({
+  search: f.search || undefined,
+  category: f.category,
+  location: f.location || undefined,
+});
+
+function useDirectoryParams() {
+  const [params, setParams] = useSearchParams();
+  return {
+    ...directoryFilters(params),
     apply(next: { search: string; category: string; location: string }) {
       const out = new URLSearchParams();
       if (next.search.trim()) out.set('search', next.search.trim());
@@ -52,10 +65,12 @@ function Filters({
     onApply(empty);
   };
   return (
-    <form role="search" onSubmit={submit} className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm">
+    // A GET form to this page: without JavaScript it still searches (the server renders the results).
+    <form role="search" method="get" action="/directory" onSubmit={submit} className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm">
       <div className="flex gap-2">
         <Input
           type="search"
+          name="search"
           value={draft.search}
           onChange={(e) => setDraft({ ...draft, search: e.target.value })}
           placeholder="Search ads..."
@@ -74,6 +89,7 @@ function Filters({
       </div>
       <div id="directory-filters" className={cn('mt-3 gap-3 md:flex', open ? 'flex flex-col' : 'hidden')}>
         <Select
+          name="category"
           value={draft.category}
           onChange={(e) => setDraft({ ...draft, category: e.target.value })}
           aria-label="Category"
@@ -87,6 +103,7 @@ function Filters({
           ))}
         </Select>
         <Input
+          name="location"
           value={draft.location}
           onChange={(e) => setDraft({ ...draft, location: e.target.value })}
           placeholder="Location"
@@ -107,7 +124,7 @@ function Filters({
 export function DirectoryPage() {
   usePageMeta('/directory');
   const { search, category, location, apply } = useDirectoryParams();
-  const query = useDirectory({ search: search || undefined, category, location: location || undefined });
+  const query = useDirectory(directoryQueryParams({ search, category, location }));
   const ads = query.data?.pages.flatMap((p) => p.ads) ?? [];
   const total = query.data?.pages[0]?.count ?? 0;
   const didYouMean = query.data?.pages[0]?.didYouMean;
