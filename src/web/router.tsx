@@ -46,10 +46,29 @@ export interface ServerLoadContext {
  * the browser the pages fetch through their hooks as before (clientRoutes drops the loaders).
  */
 const prefetch =
-  (load: (ctx: ServerLoadContext, args: LoaderFunctionArgs) => Promise<unknown>) => async (args: LoaderFunctionArgs) => {
+  (load: (ctx: ServerLoadContext, args: LoaderFunctionArgs) => Promise<unknown>) =>
+  async (args: LoaderFunctionArgs) => {
     await load(args.context as ServerLoadContext, args);
     return null;
   };
+
+const loadHome = prefetch(({ queryClient, read }) =>
+  Promise.all([
+    queryClient.prefetchQuery(adListQuery({ featured: true, limit: FEATURED_HERO }, read)),
+    queryClient.prefetchQuery(adListQuery({ featured: true, limit: FEATURED_HOME }, read)),
+  ]),
+);
+const loadDirectory = prefetch(({ queryClient, read }, { request }) =>
+  queryClient.prefetchInfiniteQuery(
+    directoryQuery(directoryQueryParams(directoryFilters(new URL(request.url).searchParams)), read),
+  ),
+);
+const loadAd = prefetch(({ queryClient, read }, { params }) =>
+  Promise.all([
+    queryClient.prefetchQuery(adQuery(params.slug!, read)),
+    queryClient.prefetchQuery(relatedAdsQuery(params.slug!, read)),
+  ]),
+);
 
 /** Pages the server never renders: they depend on who is signed in or on this browser's own storage. */
 export const CLIENT_ONLY = { clientOnly: true } as const;
@@ -70,35 +89,9 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          {
-            path: '/',
-            element: <HomePage />,
-            loader: prefetch(({ queryClient, read }) =>
-              Promise.all([
-                queryClient.prefetchQuery(adListQuery({ featured: true, limit: FEATURED_HERO }, read)),
-                queryClient.prefetchQuery(adListQuery({ featured: true, limit: FEATURED_HOME }, read)),
-              ]),
-            ),
-          },
-          {
-            path: '/directory',
-            element: <DirectoryPage />,
-            loader: prefetch(({ queryClient, read }, { request }) =>
-              queryClient.prefetchInfiniteQuery(
-                directoryQuery(directoryQueryParams(directoryFilters(new URL(request.url).searchParams)), read),
-              ),
-            ),
-          },
-          {
-            path: '/ad/:slug',
-            element: <AdPage />,
-            loader: prefetch(({ queryClient, read }, { params }) =>
-              Promise.all([
-                queryClient.prefetchQuery(adQuery(params.slug!, read)),
-                queryClient.prefetchQuery(relatedAdsQuery(params.slug!, read)),
-              ]),
-            ),
-          },
+          { path: '/', element: <HomePage />, loader: loadHome },
+          { path: '/directory', element: <DirectoryPage />, loader: loadDirectory },
+          { path: '/ad/:slug', element: <AdPage />, loader: loadAd },
           { path: '/saved', lazy: page(() => import('./pages/public/SavedPage')), ...clientOnly },
           { path: '/advertisers', lazy: page(() => import('./pages/public/AdvertisersPage')) },
           { path: '/partners', lazy: page(() => import('./pages/public/PartnersPage')) },
@@ -147,7 +140,8 @@ export const routes: RouteObject[] = [
 
 /** The table the browser's router runs: the same routes without the server's loaders. */
 export function clientRoutes(list: RouteObject[] = routes): RouteObject[] {
-  return list.map(({ loader: _loader, children, ...route }) =>
-    (children ? { ...route, children: clientRoutes(children) } : route) as RouteObject,
+  return list.map(
+    ({ loader: _loader, children, ...route }) =>
+      (children ? { ...route, children: clientRoutes(children) } : route) as RouteObject,
   );
 }

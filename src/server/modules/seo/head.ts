@@ -40,7 +40,8 @@ export async function readPageTemplate(file: string) {
   const before = template.slice(0, start);
   const after = template.slice(end + HEAD_END.length);
   const root = after.indexOf(ROOT);
-  const [body, rest] = root < 0 ? [after, ''] : [after.slice(0, root + ROOT.length - 6), after.slice(root + ROOT.length - 6)];
+  const [body, rest] =
+    root < 0 ? [after, ''] : [after.slice(0, root + ROOT.length - 6), after.slice(root + ROOT.length - 6)];
   return {
     /**
      * The page with this head, a class on <html> (a theme known before any script runs) and, when the server

@@ -33,7 +33,9 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 /** What the server put inside <div id="root">. */
 const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
 const queryState = (html: string) =>
-  JSON.parse(new RegExp(`<script type="application/json" id="${QUERY_STATE_ID}">(.*?)</script>`, 's').exec(html)![1]!) as {
+  JSON.parse(
+    new RegExp(`<script type="application/json" id="${QUERY_STATE_ID}">(.*?)</script>`, 's').exec(html)![1]!,
+  ) as {
     queries: { queryKey: unknown[]; state: { data: unknown } }[];
   };
 

@@ -66,7 +66,13 @@ function Filters({
   };
   return (
     // A GET form to this page: without JavaScript it still searches (the server renders the results).
-    <form role="search" method="get" action="/directory" onSubmit={submit} className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm">
+    <form
+      role="search"
+      method="get"
+      action="/directory"
+      onSubmit={submit}
+      className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm"
+    >
       <div className="flex gap-2">
         <Input
           type="search"
@@ -79,7 +85,7 @@ function Filters({
         />
         <Button
           variant="secondary"
-          className="md:hidden"
+          className="noscript:hidden md:hidden"
           aria-expanded={open}
           aria-controls="directory-filters"
           onClick={() => setOpen((o) => !o)}
@@ -87,7 +93,14 @@ function Filters({
           <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters
         </Button>
       </div>
-      <div id="directory-filters" className={cn('mt-3 gap-3 md:flex', open ? 'flex flex-col' : 'hidden')}>
+      {/* Without JavaScript the toggle cannot open them: the filters are shown. */}
+      <div
+        id="directory-filters"
+        className={cn(
+          'mt-3 gap-3 noscript:flex noscript:flex-col md:flex md:noscript:flex-row',
+          open ? 'flex flex-col' : 'hidden',
+        )}
+      >
         <Select
           name="category"
           value={draft.category}
