@@ -28,6 +28,18 @@ const RENDER_TIMEOUT_MS = 5_000;
 
 const handler = createStaticHandler(routes);
 
+/**
+ * The cache without the moments it was read: with them every render of an unchanged page would differ, and
+ * so would its ETag (no 304 once the public cache renders it again). The browser dates the data by the page's
+ * own load instead (main.tsx), as fresh as the page it came in.
+ */
+function timeless(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({ ...query, dehydratedAt: 0, state: { ...query.state, dataUpdatedAt: 0 } })),
+  };
+}
+
 export function configure(config: Partial<AppConfig>) {
   configureApp(config);
 }
@@ -77,5 +89,5 @@ export async function render(url: string, read: ApiRead): Promise<RenderedPage |
     const timer = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
   });
   const notFound = context.matches.some((m) => m.route.path === '*');
-  return { status: notFound ? 404 : context.statusCode, html, state: dehydrate(queryClient) };
+  return { status: notFound ? 404 : context.statusCode, html, state: timeless(dehydrate(queryClient)) };
 }

@@ -41,6 +41,8 @@ async function start() {
   // The page came rendered: hydrate it, with the same data and the same pages as the server had.
   const rendered = state !== undefined && element.firstElementChild !== null;
   if (rendered) {
+    // The server leaves out when it read the data (entry-server.tsx): it is as fresh as this page.
+    for (const query of state.queries) query.dehydratedAt = query.state.dataUpdatedAt = performance.timeOrigin;
     hydrate(queryClient, state);
     await loadMatchedPages(routes);
   }

@@ -87,6 +87,10 @@ describe('public pages rendered on the server', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
+    // Rendered again (the cache emptied by an unrelated change, or expired), the unchanged page is the same bytes.
+    t.app.publicCache.clear();
+    expect((await get(`/ad/${ad.slug}`, { 'if-none-match': etag })).statusCode).toBe(304);
+
     const edited = await sendForm(t, 'PUT', `/api/my/ads/${ad.id}`, owner.cookie, form('Conditional Slice, Edited'));
     expect(edited.statusCode).toBe(200);
     const fresh = await get(`/ad/${ad.slug}`, { 'if-none-match': etag });
