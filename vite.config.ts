@@ -17,7 +17,8 @@ const gzipAsync = promisify(gzip);
 function precompress(): Plugin {
   return {
     name: 'adreplay-precompress',
-    apply: 'build',
+    // Not for the server's build of the app (entry-server.tsx): it is imported, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const files = Object.values(bundle).filter((f) => /\.(?:js|css)$/.test(f.fileName));
       await Promise.all(

@@ -36,7 +36,9 @@ test.describe('finding ads', () => {
   test('a directory that cannot load says so, and loads on Try Again', async ({ page }) => {
     const list = (url: URL) => url.pathname === '/api/ads';
     await page.route(list, answerUnavailable);
-    await page.goto('/directory');
+    // Opened within the site, the directory asks the API (a first visit comes rendered by the server).
+    await page.goto('/terms');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
     await expect(page.getByText('Error loading ads. Please try again later.')).toBeVisible({ timeout: 10_000 });
     await page.unroute(list);
     await page.getByRole('button', { name: 'Try Again' }).click();

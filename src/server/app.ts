@@ -102,7 +102,8 @@ import {
 } from './modules/transcription/transcription.service.js';
 import type { JobRunner } from './jobs/jobs.js';
 import { createJobRunner, type RunnerOptions } from './jobs/pg-boss-runner.js';
-import { WEB_DIST_DIR } from './paths.js';
+import { SSR_ENTRY, WEB_DIST_DIR } from './paths.js';
+import { loadPageRenderer, type PageRenderer } from './modules/seo/page-renderer.js';
 
 export interface AppDeps {
   config: Config;
@@ -117,6 +118,11 @@ export interface AppDeps {
   uploadsDir: string;
   /** Built web app; absent in API-only tests. */
   webDir?: string;
+  /**
+   * Renders the public pages on the server (the web app's server entry). By default the built one beside
+   * the default web app (dist/ssr), if built; with a webDir of their own, tests pass theirs or none.
+   */
+  renderer?: PageRenderer | null;
   /** Where log lines go (standard output by default); tests read them. */
   logStream?: NodeJS.WritableStream;
   /** Time source of the analytics (dedupe windows, UTC days); tests move it. */
@@ -183,6 +189,8 @@ export async function buildApp(deps: AppDeps) {
   const page = await readPageTemplate(path.join(webDir, 'index.html'));
   const embedPage = await readPageTemplate(path.join(webDir, 'embed.html'));
   const clientConfig = clientConfigOf(config);
+  const renderer = deps.renderer !== undefined || deps.webDir ? deps.renderer : await loadPageRenderer(SSR_ENTRY);
+  renderer?.configure(clientConfig);
   const errorPages = [
     embedPage && embedFailurePage(embedPage, config.PUBLIC_ORIGIN, clientConfig),
     page && pageForError(page, config),
@@ -528,7 +536,15 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // Not encapsulated (fastify-plugin): it sets the whole server's not-found handler beside the web app's GET /* route.
-  await app.register(seoRoutes, { webDir, page, config, ads: adsService, stations: publicStations });
+  await app.register(seoRoutes, {
+    webDir,
+    page,
+    config,
+    ads: adsService,
+    stations: publicStations,
+    renderer,
+    publicCache,
+  });
 
   return app;
 }

@@ -17,6 +17,8 @@ export const ROOT = findRoot();
 export const MIGRATIONS_DIR = path.join(ROOT, 'src/server/db/migrations');
 export const SEED_ASSETS_DIR = path.join(ROOT, 'src/server/db/seed/assets');
 export const WEB_DIST_DIR = path.join(ROOT, 'dist/web');
+/** The web app's server entry, built beside it (vite build --ssr). */
+export const SSR_ENTRY = path.join(ROOT, 'dist/ssr/entry-server.js');
 
 /**
  * A worker's entry file, named without its extension, beside the module `from` (its import.meta.url).

@@ -1,23 +1,65 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 // From react-router/dom: it hands React DOM's flushSync to the router, which navigate(..., { flushSync }) needs.
 import { RouterProvider } from 'react-router/dom';
 import { Toasts } from './components/ui/toast';
+import { QUERY_STATE_ID } from '../shared/page-data';
 import { queryClient } from './lib/query-client';
-import { router } from './router';
+import { clientRoutes } from './router';
 import './styles.css';
 
-const root = createRoot(document.getElementById('root')!);
-// In a transition React renders the first screen in slices and yields to the browser between them,
-// instead of one long task that blocks input while the page starts (Total Blocking Time).
-startTransition(() =>
-  root.render(
+/** The query cache the server rendered the page from (see entry-server.tsx), when it did. */
+function serverState(): DehydratedState | undefined {
+  const text = document.getElementById(QUERY_STATE_ID)?.textContent;
+  try {
+    return text ? (JSON.parse(text) as DehydratedState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The lazy pages this address shows, loaded before hydrating: otherwise the router would first render its
+ * loading fallback over the server's page (a hydration mismatch and a flash).
+ */
+async function loadMatchedPages(routes: RouteObject[]) {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+async function start() {
+  const element = document.getElementById('root')!;
+  const routes = clientRoutes();
+  const state = serverState();
+  // The page came rendered: hydrate it, with the same data and the same pages as the server had.
+  const rendered = state !== undefined && element.firstElementChild !== null;
+  if (rendered) {
+    // The server leaves out when it read the data (entry-server.tsx): it is as fresh as this page.
+    for (const query of state.queries) query.dehydratedAt = query.state.dataUpdatedAt = performance.timeOrigin;
+    hydrate(queryClient, state);
+    await loadMatchedPages(routes);
+  }
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RouterProvider router={createBrowserRouter(routes)} />
         <Toasts />
       </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  // In a transition React renders the first screen in slices and yields to the browser between them,
+  // instead of one long task that blocks input while the page starts (Total Blocking Time).
+  startTransition(() => {
+    if (rendered) hydrateRoot(element, app);
+    else createRoot(element).render(app);
+  });
+}
+
+void start();

@@ -1,9 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { FEATURED_HERO, FEATURED_HOME } from '../shared/limits';
+import { adListQuery, adQuery, directoryQuery, relatedAdsQuery } from './features/ads/api/ads';
+import { stationDayParams, stationDayQuery } from './features/stations/api/stations';
+import type { ApiRead } from './lib/api';
 import { RouteError } from './components/layout/RouteError';
 import { RedirectSignedIn } from './features/auth/guards';
 import { AdPage } from './pages/public/AdPage';
-import { DirectoryPage } from './pages/public/DirectoryPage';
+import { DirectoryPage, directoryFilters, directoryQueryParams } from './pages/public/DirectoryPage';
 import { HomePage } from './pages/public/HomePage';
 import { NotFoundPage } from './pages/public/NotFoundPage';
 import { PublicLayout } from './pages/public/PublicLayout';
@@ -30,11 +35,58 @@ const guest = (load: () => Promise<{ default: ComponentType }>) => async () => {
   };
 };
 
+/** What a route's loader gets when the server renders the page (entry-server.tsx). */
+export interface ServerLoadContext {
+  queryClient: QueryClient;
+  read: ApiRead;
+}
+
+/**
+ * A public page's data, put in the query cache before the server renders it; the cache travels in the
+ * page (dehydrated) so the first client render equals the server's. Loaders run on the server only: in
+ * the browser the pages fetch through their hooks as before (clientRoutes drops the loaders).
+ */
+const prefetch =
+  (load: (ctx: ServerLoadContext, args: LoaderFunctionArgs) => Promise<unknown>) =>
+  async (args: LoaderFunctionArgs) => {
+    await load(args.context as ServerLoadContext, args);
+    return null;
+  };
+
+const loadHome = prefetch(({ queryClient, read }) =>
+  Promise.all([
+    queryClient.prefetchQuery(adListQuery({ featured: true, limit: FEATURED_HERO }, read)),
+    queryClient.prefetchQuery(adListQuery({ featured: true, limit: FEATURED_HOME }, read)),
+  ]),
+);
+const loadDirectory = prefetch(({ queryClient, read }, { request }) =>
+  queryClient.prefetchInfiniteQuery(
+    directoryQuery(directoryQueryParams(directoryFilters(new URL(request.url).searchParams)), read),
+  ),
+);
+const loadAd = prefetch(({ queryClient, read }, { params }) =>
+  Promise.all([
+    queryClient.prefetchQuery(adQuery(params.slug!, read)),
+    queryClient.prefetchQuery(relatedAdsQuery(params.slug!, read)),
+  ]),
+);
+
+const loadStation = prefetch(({ queryClient, read }, { params, request }) => {
+  const { date, hour } = stationDayParams(new URL(request.url).searchParams);
+  return queryClient.prefetchQuery(stationDayQuery(params.callSign!, date, hour, read));
+});
+
+/** Pages the server never renders: they depend on who is signed in or on this browser's own storage. */
+export const CLIENT_ONLY = { clientOnly: true } as const;
+const clientOnly = { handle: CLIENT_ONLY };
+
 /**
  * The route table of spec section 2, in one place. Home, directory and ad pages are in the main
- * bundle (first paint); every other page, and the whole dashboard, is a chunk of its own.
+ * bundle (first paint); every other page, and the whole dashboard, is a chunk of its own. The public
+ * pages are rendered on the server too (docs/decisions/0047): a new one needs its entry here and, if it
+ * shows data, a `prefetch` loader filling the same queries its components ask for.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     errorElement: <RouteError />,
@@ -43,11 +95,11 @@ export const router = createBrowserRouter([
       {
         errorElement: <RouteError />,
         children: [
-          { path: '/', element: <HomePage /> },
-          { path: '/directory', element: <DirectoryPage /> },
-          { path: '/ad/:slug', element: <AdPage /> },
-          { path: '/station/:callSign', lazy: page(() => import('./pages/public/StationPage')) },
-          { path: '/saved', lazy: page(() => import('./pages/public/SavedPage')) },
+          { path: '/', element: <HomePage />, loader: loadHome },
+          { path: '/directory', element: <DirectoryPage />, loader: loadDirectory },
+          { path: '/ad/:slug', element: <AdPage />, loader: loadAd },
+          { path: '/station/:callSign', lazy: page(() => import('./pages/public/StationPage')), loader: loadStation },
+          { path: '/saved', lazy: page(() => import('./pages/public/SavedPage')), ...clientOnly },
           { path: '/advertisers', lazy: page(() => import('./pages/public/AdvertisersPage')) },
           { path: '/partners', lazy: page(() => import('./pages/public/PartnersPage')) },
           { path: '/about', lazy: page(() => import('./pages/public/AboutPage')) },
@@ -56,13 +108,13 @@ export const router = createBrowserRouter([
           { path: '/terms', lazy: page(() => import('./pages/public/TermsPage')) },
           { path: '/demo', lazy: page(() => import('./pages/public/DemoPage')) },
           { path: '/docs/integration', lazy: page(() => import('./pages/public/IntegrationDocsPage')) },
-          { path: '/login', lazy: guest(() => import('./pages/auth/LoginPage')) },
-          { path: '/signup', lazy: guest(() => import('./pages/auth/SignupPage')) },
-          { path: '/register', lazy: guest(() => import('./pages/auth/SignupPage')) },
-          { path: '/forgot-password', lazy: page(() => import('./pages/auth/ForgotPasswordPage')) },
-          { path: '/reset-password', lazy: page(() => import('./pages/auth/ResetPasswordPage')) },
-          { path: '/verify-email', lazy: page(() => import('./pages/auth/VerifyEmailPage')) },
-          { path: '/admin', lazy: page(() => import('./pages/admin/AdminPage')) },
+          { path: '/login', lazy: guest(() => import('./pages/auth/LoginPage')), ...clientOnly },
+          { path: '/signup', lazy: guest(() => import('./pages/auth/SignupPage')), ...clientOnly },
+          { path: '/register', lazy: guest(() => import('./pages/auth/SignupPage')), ...clientOnly },
+          { path: '/forgot-password', lazy: page(() => import('./pages/auth/ForgotPasswordPage')), ...clientOnly },
+          { path: '/reset-password', lazy: page(() => import('./pages/auth/ResetPasswordPage')), ...clientOnly },
+          { path: '/verify-email', lazy: page(() => import('./pages/auth/VerifyEmailPage')), ...clientOnly },
+          { path: '/admin', lazy: page(() => import('./pages/admin/AdminPage')), ...clientOnly },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -76,6 +128,7 @@ export const router = createBrowserRouter([
   },
   {
     path: '/dashboard',
+    ...clientOnly,
     lazy: page(() => import('./pages/dashboard/DashboardLayout')),
     errorElement: <RouteError />,
     hydrateFallbackElement: loading,
@@ -98,4 +151,12 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/** The table the browser's router runs: the same routes without the server's loaders. */
+export function clientRoutes(list: RouteObject[] = routes): RouteObject[] {
+  return list.map(
+    ({ loader: _loader, children, ...route }) =>
+      (children ? { ...route, children: clientRoutes(children) } : route) as RouteObject,
+  );
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PageRenderer } from '../modules/seo/page-renderer.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   opts: {
     webDir?: string;
+    /** The web app's server entry, to render public pages (none by default). */
+    renderer?: PageRenderer | null;
     mailer?: Mailer;
     clock?: () => Date;
     eventFlushMs?: number;
@@ -104,6 +107,7 @@ export async function createTestApp(
     jobs: { ...TEST_JOBS, ...opts.jobs },
     transcription: opts.transcription,
     requestTimeoutMs: opts.requestTimeoutMs,
+    renderer: opts.renderer,
   });
   await app.ready();
   return {

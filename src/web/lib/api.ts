@@ -104,6 +104,13 @@ function failure(status: number, text: string, retryAfterHeader?: string | null)
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
+/**
+ * How a public query reads the API: in the browser through api(); when the server renders a page, through
+ * the server itself (src/web/entry-server.tsx), so the first render holds what the API would answer.
+ */
+export type ApiRead = <T>(path: string) => Promise<T>;
+export const browserRead: ApiRead = (path) => api(path);
+
 export function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();

@@ -5,7 +5,7 @@ import type { EntrySource } from '../../shared/analytics';
  * Settings the server hands to the web app through <meta name="adreplay-config"> (no inline scripts:
  * the CSP forbids them), with fallbacks for the Vite dev server.
  */
-interface AppConfig {
+export interface AppConfig {
   publicOrigin: string;
   demoVideoUrl: string;
   /** 'on' when the server transcribes uploaded audio (TRANSCRIBE_URL). */
@@ -14,10 +14,12 @@ interface AppConfig {
 
 function readConfig(): AppConfig {
   const fallback = {
-    publicOrigin: window.location.origin,
+    // On the server (entry-server.tsx) there is no window: configureApp() gives the server's settings.
+    publicOrigin: typeof window === 'undefined' ? '' : window.location.origin,
     demoVideoUrl: 'https://www.youtube-nocookie.com/embed/ysz5S6PUM-U?autoplay=1',
     autoTranscription: 'off' as const,
   };
+  if (typeof document === 'undefined') return fallback;
   try {
     const raw = document.querySelector('meta[name="adreplay-config"]')?.getAttribute('content');
     return raw ? { ...fallback, ...(JSON.parse(raw) as Partial<AppConfig>) } : fallback;
@@ -27,6 +29,9 @@ function readConfig(): AppConfig {
 }
 
 export const appConfig = readConfig();
+
+/** The server's settings, when it renders pages (the same it writes into each page's meta tag). */
+export const configureApp = (config: Partial<AppConfig>) => void Object.assign(appConfig, config);
 
 /** The public address of an ad on this site; our own links say where they were followed from (?src=). */
 export const adUrl = (slug: string, src?: Exclude<EntrySource, 'direct'>) => adUrlAt(appConfig.publicOrigin, slug, src);

@@ -32,6 +32,15 @@ export function formatDate(iso: string): string {
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
 }
 
+/**
+ * The same long date in UTC: what pages rendered on the server show, so the server's HTML and the
+ * browser's first render agree whatever the reader's time zone (an ad's day is its UTC day, as analytics').
+ */
+export function formatUtcDate(iso: string): string {
+  const d = new Date(iso);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+}
+
 /** A count as the dashboard shows it: '8,398'. */
 /** A moment to the minute, in the reader's time zone (moderation's queue and log). */
 export function formatDateTime(iso: string): string {

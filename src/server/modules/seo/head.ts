@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { captionsPath } from '../../../shared/transcripts.js';
 import { oembedUrl } from '../../../shared/embed.js';
 import { escapeHtml } from '../../../shared/html.js';
+import { QUERY_STATE_ID } from '../../../shared/page-data.js';
 import { PAGE_META, SITE_NAME, type PageMeta } from '../../../shared/page-meta.js';
 import type { Config } from '../../config.js';
 import { SHARE_IMAGE } from '../share-image/share-image.js';
@@ -20,6 +21,8 @@ export const jsonForScript = (value: unknown) =>
 
 const HEAD_START = '<!--app-head-->';
 const HEAD_END = '<!--/app-head-->';
+/** Where a page rendered on the server goes. */
+const ROOT = '<div id="root"></div>';
 
 /**
  * A built page of the web app whose head is written per request between the <!--app-head-->
@@ -37,10 +40,18 @@ export async function readPageTemplate(file: string) {
   if (start < 0 || end < 0) throw new Error(`${file} lacks the ${HEAD_START} markers`);
   const before = template.slice(0, start);
   const after = template.slice(end + HEAD_END.length);
+  const root = after.indexOf(ROOT);
+  const [body, rest] =
+    root < 0 ? [after, ''] : [after.slice(0, root + ROOT.length - 6), after.slice(root + ROOT.length - 6)];
   return {
-    /** The page with this head, and a class on <html> (a theme known before any script runs). */
-    render: (head: string, htmlClass?: string) =>
-      (htmlClass ? before.replace(/<html\b/, `<html class="${escapeHtml(htmlClass)}"`) : before) + head + after,
+    /**
+     * The page with this head, a class on <html> (a theme known before any script runs) and, when the server
+     * rendered it, the app's HTML in its root element.
+     */
+    render: (head: string, htmlClass?: string, appHtml?: string) =>
+      (htmlClass ? before.replace(/<html\b/, `<html class="${escapeHtml(htmlClass)}"`) : before) +
+      head +
+      (appHtml && rest ? body + appHtml + rest : after),
   };
 }
 
@@ -70,6 +81,8 @@ export interface HeadTags extends PageMeta {
   captions?: string;
   /** What the page would fetch first (the ad), so it renders without waiting for a request. */
   data?: unknown;
+  /** The query cache the server rendered the page from (React Query's dehydrated state). */
+  queryState?: unknown;
 }
 
 export function renderHead(tags: HeadTags, clientConfig: Record<string, string>): string {
@@ -88,8 +101,8 @@ export function renderHead(tags: HeadTags, clientConfig: Record<string, string>)
     meta('property', 'og:description', tags.description),
     meta('property', 'og:url', tags.canonical),
     meta('property', 'og:type', tags.type ?? 'website'),
-    meta('property', 'og:image', tags.image),
-    tags.card && meta('property', 'og:image', tags.card.url),
+    // One og:image: networks that take the first one would otherwise show a small logo, not the 1200x630 card.
+    meta('property', 'og:image', tags.card?.url ?? tags.image),
     tags.card && meta('property', 'og:image:type', 'image/png'),
     tags.card && meta('property', 'og:image:width', String(tags.card.width)),
     tags.card && meta('property', 'og:image:height', String(tags.card.height)),
@@ -105,6 +118,8 @@ export function renderHead(tags: HeadTags, clientConfig: Record<string, string>)
     tags.preloadImage && `<link rel="preload" as="image" href="${escapeHtml(tags.preloadImage)}" />`,
     tags.jsonLd !== undefined && `<script type="application/ld+json">${jsonForScript(tags.jsonLd)}</script>`,
     tags.data !== undefined && `<script type="application/json" id="page-data">${jsonForScript(tags.data)}</script>`,
+    tags.queryState !== undefined &&
+      `<script type="application/json" id="${QUERY_STATE_ID}">${jsonForScript(tags.queryState)}</script>`,
   ]
     .filter(Boolean)
     .join('\n    ');

@@ -15,7 +15,9 @@ import type { AdsService } from '../ads/ads.service.js';
 import type { StationsService } from '../stations/stations.service.js';
 import { callSignOfStationPath, stationPath, type StationDay } from '../../../shared/stations.js';
 import { escapeHtml } from '../../../shared/html.js';
+import type { PublicCache } from '../../public-cache.js';
 import { adHead, clientConfigOf, pageHead, renderHead, stationHead, type HeadTags, type PageTemplate } from './head.js';
+import type { PageRenderer, RenderedPage } from './page-renderer.js';
 
 /** The head of the app's not-found page (the app shows it by the path; the status says so too). */
 const missingHead = (origin: string, title: string): HeadTags => ({
@@ -51,9 +53,18 @@ export function pageForError(page: PageTemplate, config: Config): ErrorPage {
  */
 async function seo(
   app: FastifyInstance,
-  opts: { webDir: string; page: PageTemplate | null; config: Config; ads: AdsService; stations: StationsService },
+  opts: {
+    webDir: string;
+    page: PageTemplate | null;
+    config: Config;
+    ads: AdsService;
+    stations: StationsService;
+    /** The web app's server entry: public pages come rendered; without it they render in the browser. */
+    renderer?: PageRenderer | null;
+    publicCache: PublicCache;
+  },
 ) {
-  const { config, ads, stations } = opts;
+  const { config, ads, stations, renderer, publicCache } = opts;
   const origin = config.PUBLIC_ORIGIN;
   const clientConfig = clientConfigOf(config);
 
@@ -117,6 +128,52 @@ async function seo(
     HTML,
   );
 
+  /**
+   * A page rendered on the server, with its head: kept in the public cache by address (so a change anything
+   * public clears it, as it clears the API's answers), its body, ETag and compressed forms made once.
+   */
+  interface ServedPage {
+    rendered: RenderedPage;
+    tags: HeadTags;
+  }
+  const renderedPage = preparedBodies(
+    config.PUBLIC_CACHE,
+    ({ rendered, tags }: ServedPage) =>
+      page.render(renderHead({ ...tags, queryState: rendered.state }, clientConfig), undefined, rendered.html),
+    HTML,
+  );
+  /**
+   * The page at this address as the server renders it, or null when it does not (no renderer built, a page
+   * for signed-in users, a render that failed: the browser renders it then, as before).
+   */
+  const serverRendered = async (req: FastifyRequest, key: string, tags: () => HeadTags): Promise<ServedPage | null> => {
+    if (!renderer) return null;
+    try {
+      const served = await publicCache.get(`page:${key}`, async () => {
+        const rendered = await renderer.render(key, (path) => readApi(req, path));
+        return rendered && { rendered, tags: tags() };
+      });
+      return served;
+    } catch (err) {
+      req.log.error({ err }, 'server rendering failed; the page renders in the browser');
+      return null;
+    }
+  };
+  const sendRendered = (req: FastifyRequest, reply: FastifyReply, served: ServedPage) =>
+    renderedPage(req, reply.status(served.rendered.status).header('Cache-Control', 'no-cache'), served);
+
+  /** The API's answer to a GET, read from this server for the visitor (their address counts for its limits). */
+  async function readApi<T>(req: FastifyRequest, path: string): Promise<T> {
+    const res = await app.inject({
+      method: 'GET',
+      url: path,
+      remoteAddress: req.ip,
+      headers: { accept: 'application/json', 'user-agent': req.headers['user-agent'] ?? '' },
+    });
+    if (res.statusCode !== 200) throw new Error(`GET ${path} answered ${res.statusCode}`);
+    return res.json<T>();
+  }
+
   await app.register(fastifyStatic, {
     root: opts.webDir,
     prefix: '/',
@@ -141,7 +198,14 @@ async function seo(
     if (pathname.startsWith('/api/') || pathname.startsWith('/media/')) throw notFound(req);
     try {
       const slug = slugOfAdPath(pathname);
-      if (slug !== null) return adPage(req, reply.header('Cache-Control', 'no-cache'), await ads.getBySlug(slug));
+      if (slug !== null) {
+        const ad = await ads.getBySlug(slug);
+        // The page does not depend on the query (?src= is read by the browser), so one render serves all.
+        // Rendered, the page carries its query cache instead of the bare ad.
+        const served = await serverRendered(req, pathname, () => ({ ...adHead(ad, origin), data: undefined }));
+        if (served) return sendRendered(req, reply, served);
+        return adPage(req, reply.header('Cache-Control', 'no-cache'), ad);
+      }
       const callSign = callSignOfStationPath(pathname);
       if (callSign !== null) {
         const day = await stations.stationDay(callSign, {}).catch((err: unknown) => {
@@ -149,6 +213,9 @@ async function seo(
           throw err;
         });
         if (!day) return html(reply, missingHead(origin, 'Station Not Found'), 404);
+        // The day and hour are in the query: each is a render of its own.
+        const served = await serverRendered(req, req.url, () => ({ ...stationHead(day, origin), data: undefined }));
+        if (served) return sendRendered(req, reply, served);
         return stationPage(req, reply.header('Cache-Control', 'no-cache'), day);
       }
     } catch (err) {
@@ -157,7 +224,14 @@ async function seo(
       if (!(err instanceof NotFoundError || err instanceof URIError)) throw err;
       return html(reply, missingHead(origin, 'Ad Not Found'), 404);
     }
-    if (!isAppRoute(pathname)) {
+    const known = isAppRoute(pathname);
+    // Only the directory reads its query; other pages are one render whatever follows the '?'.
+    const key = pathname === '/directory' ? req.url : pathname;
+    const served = await serverRendered(req, key, () =>
+      known ? pageHead(pathname, origin) : missingHead(origin, 'Page Not Found'),
+    );
+    if (served) return sendRendered(req, reply, served);
+    if (!known) {
       // Not a page of the app: the app still renders its not-found page, with the status that says so.
       return html(reply, missingHead(origin, 'Page Not Found'), 404);
     }

@@ -107,7 +107,12 @@ describe('server-rendered ad pages', () => {
     );
     expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${ORIGIN}/ad/${visibleSlug}`);
     expect(attr(html, /property="og:url" content="([^"]*)"/)).toBe(`${ORIGIN}/ad/${visibleSlug}`);
-    expect(attr(html, /property="og:image" content="([^"]*)"/)).toBe(`${ORIGIN}/media/images/u/logo.png`);
+    // The 1200x630 share card is the one og:image (networks taking the first image showed the 256x256 logo).
+    expect(html.match(/property="og:image"/g)).toHaveLength(1);
+    expect(attr(html, /property="og:image" content="([^"]*)"/)).toMatch(
+      new RegExp(`^${ORIGIN}/ad/${visibleSlug}/og\\.png\\?v=[0-9a-z]+$`),
+    );
+    expect(attr(html, /property="og:image:width" content="([^"]*)"/)).toBe('1200');
     expect(attr(html, /property="og:audio" content="([^"]*)"/)).toBe(`${ORIGIN}/media/audio-files/u/spot.mp3`);
     expect(attr(html, /property="og:audio:type" content="([^"]*)"/)).toBe('audio/mpeg');
     expect(attr(html, /property="og:type" content="([^"]*)"/)).toBeTruthy();
@@ -194,7 +199,10 @@ describe('server-rendered ad pages', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(3); // JSON-LD's, the page data's and the app's own
     expect(jsonLd(html).name).toBe(ATTACK);
     expect((pageData(html) as { title: string }).title).toBe(ATTACK);
-    expect(attr(html, /property="og:image" content="([^"]*)"/)).toBe(`${ORIGIN}/og-default.png`);
+    // Without a logo, the share card is still the page's one image.
+    expect(attr(html, /property="og:image" content="([^"]*)"/)).toMatch(
+      new RegExp(`^${ORIGIN}/ad/${attackSlug}/og\\.png\\?v=`),
+    );
   });
 });
 

@@ -31,7 +31,11 @@ export const toast = {
 
 /** Mounted once at the root; renders the Toaster from the first toast on. */
 export function Toasts() {
-  const needed = useSyncExternalStore(subscribe, () => wanted);
+  const needed = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   // On a phone the bottom of the screen holds the actions in thumb's reach (a new ad's QR buttons), so a
   // toast sits just under the top bar instead, and goes sooner. Elsewhere: the bottom corner, never over the
   // sticky header or its search box.

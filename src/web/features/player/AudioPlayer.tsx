@@ -122,70 +122,76 @@ export function AudioPlayer({
 
   const big = size === 'lg';
   return (
-    <div className="flex items-center gap-3">
-      <button
-        type="button"
-        onClick={toggle}
-        aria-label={playing ? `Pause ${ad.title}` : `Play ${ad.title}`}
-        className={cn(
-          'flex shrink-0 items-center justify-center rounded-full bg-brand-600 text-white shadow-md shadow-brand-600/30 transition-transform hover:bg-accent-strong active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-          big ? 'h-12 w-12' : 'h-9 w-9',
-        )}
-      >
-        {playing ? <Pause className="h-5 w-5" aria-hidden /> : <Play className="ml-0.5 h-5 w-5" aria-hidden />}
-      </button>
-      <div className="min-w-0 flex-1">
-        <div
-          role="slider"
-          tabIndex={0}
-          aria-label={`Seek ${ad.title}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={`${formatSeconds(time)} of ${formatSeconds(duration)}`}
-          onKeyDown={onKeyDown}
-          onPointerDown={onPointer}
-          onPointerMove={onPointer}
+    <>
+      {/* Without JavaScript (off, or failed to load) the browser's own player plays the ad instead. */}
+      <noscript>
+        <audio controls preload="none" src={ad.audioUrl} className="w-full" aria-label={`Play ${ad.title}`} />
+      </noscript>
+      <div className="flex items-center gap-3 noscript:hidden">
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={playing ? `Pause ${ad.title}` : `Play ${ad.title}`}
           className={cn(
-            'flex cursor-pointer touch-none items-center rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-            big ? 'h-12' : 'h-8',
+            'flex shrink-0 items-center justify-center rounded-full bg-brand-600 text-white shadow-md shadow-brand-600/30 transition-transform hover:bg-accent-strong active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+            big ? 'h-12 w-12' : 'h-9 w-9',
           )}
         >
-          <Waveform peaks={peaks} progress={percent / 100} bar={big ? 3 : 2} />
-        </div>
-        {showTime && (
-          <div className="mt-1 flex justify-between text-xs tabular-nums text-slate-700">
-            <span>{formatSeconds(time)}</span>
-            <span>{formatSeconds(duration)}</span>
+          {playing ? <Pause className="h-5 w-5" aria-hidden /> : <Play className="ml-0.5 h-5 w-5" aria-hidden />}
+        </button>
+        <div className="min-w-0 flex-1">
+          <div
+            role="slider"
+            tabIndex={0}
+            aria-label={`Seek ${ad.title}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${formatSeconds(time)} of ${formatSeconds(duration)}`}
+            onKeyDown={onKeyDown}
+            onPointerDown={onPointer}
+            onPointerMove={onPointer}
+            className={cn(
+              'flex cursor-pointer touch-none items-center rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+              big ? 'h-12' : 'h-8',
+            )}
+          >
+            <Waveform peaks={peaks} progress={percent / 100} bar={big ? 3 : 2} />
           </div>
-        )}
+          {showTime && (
+            <div className="mt-1 flex justify-between text-xs tabular-nums text-slate-700">
+              <span>{formatSeconds(time)}</span>
+              <span>{formatSeconds(duration)}</span>
+            </div>
+          )}
+        </div>
+        <audio
+          ref={audioRef}
+          src={ad.audioUrl}
+          preload={armed ? 'auto' : 'none'}
+          onPlay={() => setPlaying(true)}
+          onPlaying={() => {
+            if (!startedRef.current) {
+              startedRef.current = true;
+              onPlayStarted?.();
+            }
+          }}
+          onPause={() => setPlaying(false)}
+          onTimeUpdate={(e) => {
+            setTime(e.currentTarget.currentTime);
+            onTimeChange?.(e.currentTarget.currentTime);
+          }}
+          onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)}
+          onEnded={(e) => {
+            e.currentTarget.currentTime = 0; // back to paused at zero
+            setTime(0);
+            setPlaying(false);
+          }}
+        >
+          {/* Added with the first press, like the audio itself: nothing loads before the listener asks. */}
+          {captionsUrl && armed && <track kind="captions" src={captionsUrl} srcLang="en" label="English" default />}
+        </audio>
       </div>
-      <audio
-        ref={audioRef}
-        src={ad.audioUrl}
-        preload={armed ? 'auto' : 'none'}
-        onPlay={() => setPlaying(true)}
-        onPlaying={() => {
-          if (!startedRef.current) {
-            startedRef.current = true;
-            onPlayStarted?.();
-          }
-        }}
-        onPause={() => setPlaying(false)}
-        onTimeUpdate={(e) => {
-          setTime(e.currentTarget.currentTime);
-          onTimeChange?.(e.currentTarget.currentTime);
-        }}
-        onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)}
-        onEnded={(e) => {
-          e.currentTarget.currentTime = 0; // back to paused at zero
-          setTime(0);
-          setPlaying(false);
-        }}
-      >
-        {/* Added with the first press, like the audio itself: nothing loads before the listener asks. */}
-        {captionsUrl && armed && <track kind="captions" src={captionsUrl} srcLang="en" label="English" default />}
-      </audio>
-    </div>
+    </>
   );
 }

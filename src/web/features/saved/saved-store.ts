@@ -50,8 +50,15 @@ const subscribe = (l: () => void) => {
   };
 };
 
+/** What the server renders (it knows no browser's lists); the browser's own replace it once hydrated. */
+const NONE: SavedAd[] = [];
+
 export function useSavedList(kind: Kind): SavedAd[] {
-  return useSyncExternalStore(subscribe, () => read(kind));
+  return useSyncExternalStore(
+    subscribe,
+    () => read(kind),
+    () => NONE,
+  );
 }
 
 /** Toggles an ad in a list; returns whether it is now in it. */

@@ -73,7 +73,8 @@ export function SearchCombobox({
   const activeIndex = active < suggestions.length ? active : -1;
 
   return (
-    <form role="search" onSubmit={submit} className={cn('relative', className)}>
+    // Without JavaScript the form itself searches: a GET to the directory, which the server renders.
+    <form role="search" method="get" action="/directory" onSubmit={submit} className={cn('relative', className)}>
       <div className="relative flex-1">
         <Search
           className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
@@ -81,6 +82,7 @@ export function SearchCombobox({
         />
         <input
           type="search"
+          name="search"
           value={text}
           onChange={(e) => {
             setText(e.target.value);

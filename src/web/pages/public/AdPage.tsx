@@ -21,7 +21,7 @@ import { ReportAd } from '../../features/moderation/ReportAd';
 import { SaveButtons } from '../../features/saved/SaveButtons';
 import { ApiError } from '../../lib/api';
 import { isRefusal } from '../../lib/query-client';
-import { formatDate } from '../../lib/format';
+import { formatUtcDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/page-meta';
 
 function Related({ slug }: { slug: string }) {
@@ -130,7 +130,7 @@ function AdDetails({ ad }: { ad: PublicAd }) {
               </Fact>
             )}
             <Fact icon={Calendar} label="Added">
-              {formatDate(ad.createdAt)}
+              {formatUtcDate(ad.createdAt)}
             </Fact>
           </dl>
         </div>

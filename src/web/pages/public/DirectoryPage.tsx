@@ -6,7 +6,7 @@ import { CATEGORIES, type Category } from '../../../shared/categories';
 import { messages } from '../../../shared/messages';
 import { Button, RetryButton } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
-import { useDirectory } from '../../features/ads/api/ads';
+import { useDirectory, type DirectoryParams } from '../../features/ads/api/ads';
 import { ListenButton } from '../../features/listen/ListenButton';
 import { HeardSearch } from '../../features/search/HeardSearch';
 import { AdCardSkeleton, AdGrid } from '../../features/player/AdCard';
@@ -17,8 +17,7 @@ import { usePageMeta } from '../../lib/page-meta';
  * The URL is the state: search, category (omitted when all) and location. `?q=`, the name most sites
  * give a search, is read as `?search=` too, so a hand-typed address does not list every ad.
  */
-function useDirectoryParams() {
-  const [params, setParams] = useSearchParams();
+export function directoryFilters(params: URLSearchParams) {
   const category = params.get('category');
   const aired = params.get('aired');
   return {
@@ -27,6 +26,22 @@ function useDirectoryParams() {
     location: params.get('location') ?? '',
     station: (params.get('station') ?? '').toUpperCase(),
     aired: (Object.hasOwn(DAY_PARTS, aired ?? '') ? aired : '') as DayPart | '',
+  };
+}
+
+/** The directory query's parameters for these filters (the route's loader asks the same on the server). */
+export const directoryQueryParams = (f: DirectoryFilters): DirectoryParams => ({
+  search: f.search || undefined,
+  category: f.category,
+  location: f.location || undefined,
+  station: f.station || undefined,
+  aired: f.aired || undefined,
+});
+
+function useDirectoryParams() {
+  const [params, setParams] = useSearchParams();
+  return {
+    ...directoryFilters(params),
     apply(next: DirectoryFilters) {
       const out = new URLSearchParams();
       if (next.search.trim()) out.set('search', next.search.trim());
@@ -41,7 +56,7 @@ function useDirectoryParams() {
 
 interface DirectoryFilters {
   search: string;
-  category: string;
+  category: Category | 'all';
   location: string;
   /** Aired on this station (call sign). */
   station: string;
@@ -62,10 +77,18 @@ function Filters({ initial, onApply }: { initial: DirectoryFilters; onApply: (f:
     onApply(NO_FILTERS);
   };
   return (
-    <form role="search" onSubmit={submit} className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm">
+    // A GET form to this page: without JavaScript it still searches (the server renders the results).
+    <form
+      role="search"
+      method="get"
+      action="/directory"
+      onSubmit={submit}
+      className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm"
+    >
       <div className="flex gap-2">
         <Input
           type="search"
+          name="search"
           value={draft.search}
           onChange={(e) => setDraft({ ...draft, search: e.target.value })}
           placeholder="Search ads..."
@@ -74,7 +97,7 @@ function Filters({ initial, onApply }: { initial: DirectoryFilters; onApply: (f:
         />
         <Button
           variant="secondary"
-          className="md:hidden"
+          className="noscript:hidden md:hidden"
           aria-expanded={open}
           aria-controls="directory-filters"
           onClick={() => setOpen((o) => !o)}
@@ -82,10 +105,18 @@ function Filters({ initial, onApply }: { initial: DirectoryFilters; onApply: (f:
           <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters
         </Button>
       </div>
-      <div id="directory-filters" className={cn('mt-3 gap-3 md:flex md:flex-wrap', open ? 'flex flex-col' : 'hidden')}>
+      {/* Without JavaScript the toggle cannot open them: the filters are shown. */}
+      <div
+        id="directory-filters"
+        className={cn(
+          'mt-3 gap-3 noscript:flex noscript:flex-col md:flex md:flex-wrap md:noscript:flex-row',
+          open ? 'flex flex-col' : 'hidden',
+        )}
+      >
         <Select
+          name="category"
           value={draft.category}
-          onChange={(e) => setDraft({ ...draft, category: e.target.value })}
+          onChange={(e) => setDraft({ ...draft, category: e.target.value as DirectoryFilters['category'] })}
           aria-label="Category"
           className="md:w-48"
         >
@@ -97,6 +128,7 @@ function Filters({ initial, onApply }: { initial: DirectoryFilters; onApply: (f:
           ))}
         </Select>
         <Input
+          name="location"
           value={draft.location}
           onChange={(e) => setDraft({ ...draft, location: e.target.value })}
           placeholder="Location"
@@ -104,6 +136,7 @@ function Filters({ initial, onApply }: { initial: DirectoryFilters; onApply: (f:
           className="md:w-44"
         />
         <Input
+          name="station"
           value={draft.station}
           onChange={(e) => setDraft({ ...draft, station: e.target.value })}
           placeholder="Station (e.g. KXRP)"
@@ -111,6 +144,7 @@ function Filters({ initial, onApply }: { initial: DirectoryFilters; onApply: (f:
           className="md:w-40"
         />
         <Select
+          name="aired"
           value={draft.aired}
           onChange={(e) => setDraft({ ...draft, aired: e.target.value as DayPart | '' })}
           aria-label="When it aired"
@@ -137,13 +171,7 @@ function Filters({ initial, onApply }: { initial: DirectoryFilters; onApply: (f:
 export function DirectoryPage() {
   usePageMeta('/directory');
   const { search, category, location, station, aired, apply } = useDirectoryParams();
-  const query = useDirectory({
-    search: search || undefined,
-    category,
-    location: location || undefined,
-    station: station || undefined,
-    aired: aired || undefined,
-  });
+  const query = useDirectory(directoryQueryParams({ search, category, location, station, aired }));
   const ads = query.data?.pages.flatMap((p) => p.ads) ?? [];
   const total = query.data?.pages[0]?.count ?? 0;
   const didYouMean = query.data?.pages[0]?.didYouMean;

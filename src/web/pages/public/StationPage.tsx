@@ -7,7 +7,7 @@ import { Card, LogoLinesSkeleton, Skeleton } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/input';
 import { AdCard } from '../../features/player/AdCard';
 import { StationStatus } from '../../features/stations/StationStatus';
-import { useStationDay } from '../../features/stations/api/stations';
+import { stationDayParams, useStationDay } from '../../features/stations/api/stations';
 import { isRefusal } from '../../lib/query-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { plural } from '../../lib/format';
@@ -33,9 +33,7 @@ const longDay = (date: string) =>
 /** The URL is the state: ?date=YYYY-MM-DD (the station's today when absent) and ?hour=0-23. */
 function useDayParams() {
   const [params, setParams] = useSearchParams();
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : undefined;
-  const rawHour = params.get('hour');
-  const hour = rawHour !== null && /^\d{1,2}$/.test(rawHour) && Number(rawHour) < 24 ? Number(rawHour) : undefined;
+  const { date, hour } = stationDayParams(params);
   const go = (next: { date?: string; hour?: number }) => {
     const out = new URLSearchParams();
     if (next.date) out.set('date', next.date);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Profile, SessionUser } from '../../../../shared/auth';
 import { api } from '../../../lib/api';
 import { retryUnlessRefused } from '../../../lib/query-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -63,6 +64,8 @@ function useSessionUser() {
  */
 export function useSession() {
   const session = useSessionUser();
+  // The remembered sign-in is this browser's: not read until the server's HTML is hydrated.
+  const hydrated = useHydrated();
   const user = session.data ?? null;
   const profile = useQuery({
     queryKey: sessionKeys.profile,
@@ -78,7 +81,7 @@ export function useSession() {
     /** Why who is signed in could not be read; `user` is then null without meaning signed out. */
     error: session.error,
     /** Signed in, or not yet known (being read, or unreadable) and signed in when this browser last knew. */
-    seemsSignedIn: user !== null || (session.data === undefined && wasSignedIn()),
+    seemsSignedIn: user !== null || (session.data === undefined && hydrated && wasSignedIn()),
     retry: () => void session.refetch(),
     isRetrying: session.isFetching,
   };

@@ -7,7 +7,7 @@ import type {
   StationInput,
   StationList,
 } from '../../../../shared/stations';
-import { api } from '../../../lib/api';
+import { api, browserRead, withQuery } from '../../../lib/api';
 import { takePageData } from '../../../lib/page-data';
 import { FRESH, retryUnlessRefused, USER_SCOPE } from '../../../lib/query-client';
 
@@ -20,20 +20,38 @@ export const stationKeys = {
   adAirings: (adId: string) => [USER_SCOPE, 'ad-airings', adId] as const,
 };
 
-/** The day the server rendered this page for, if it is this station's today: shown without a request. */
+/** A station page's address is its state: ?date=YYYY-MM-DD (the station's today when absent), ?hour=0-23. */
+export function stationDayParams(params: URLSearchParams): { date?: string; hour?: number } {
+  const date = params.get('date') ?? '';
+  const hour = params.get('hour');
+  return {
+    date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined,
+    hour: hour !== null && /^\d{1,2}$/.test(hour) && Number(hour) < 24 ? Number(hour) : undefined,
+  };
+}
+
+/** What a station aired on a day (the route's loader asks the same on the server). */
+export const stationDayQuery = (callSign: string, date?: string, hour?: number, read = browserRead) => ({
+  queryKey: stationKeys.day(callSign.toUpperCase(), date, hour),
+  queryFn: () => read<StationDay>(withQuery(`/api/stations/${encodeURIComponent(callSign)}`, { date, hour })),
+  ...FRESH.list,
+});
+
+/**
+ * The day the server put in the page for a browser-rendered first visit (no server renderer built), if it
+ * is this station's today: shown without a request.
+ */
 function servedDay(callSign: string, date?: string, hour?: number) {
-  if (date || hour !== undefined) return undefined;
+  if (date || hour !== undefined || typeof document === 'undefined') return undefined;
   const data = takePageData() as StationDay | undefined;
   return data?.station?.callSign === callSign.toUpperCase() && data.hour === null ? data : undefined;
 }
 
 export function useStationDay(callSign: string, date?: string, hour?: number) {
   return useQuery({
-    queryKey: stationKeys.day(callSign.toUpperCase(), date, hour),
-    queryFn: () => api<StationDay>(`/api/stations/${encodeURIComponent(callSign)}`, { query: { date, hour } }),
+    ...stationDayQuery(callSign, date, hour),
     initialData: () => servedDay(callSign, date, hour),
     initialDataUpdatedAt: () => performance.timeOrigin,
-    ...FRESH.list,
     retry: retryUnlessRefused(1),
   });
 }

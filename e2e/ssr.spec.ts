@@ -1,0 +1,141 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { AdListResponse, PublicAd } from '../src/shared/ads';
+import { expect, test } from './fixtures';
+
+/** Public pages come rendered by the server: readable and usable without JavaScript, hydrated without a mismatch. */
+
+async function adWithContact(request: APIRequestContext): Promise<PublicAd> {
+  const { ads } = (await (await request.get('/api/ads?limit=50')).json()) as AdListResponse;
+  return ads.find((a) => a.transcript && a.phone && a.websiteUrl) ?? ads[0]!;
+}
+
+const cards = (page: Page) => page.getByTestId('ad-card');
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the ad page shows title, advertiser, transcript and contact links, with a native player whose audio loads', async ({
+    page,
+    request,
+  }) => {
+    const ad = await adWithContact(request);
+    await page.goto(`/ad/${ad.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
+    await expect(page.getByRole('main').getByText(ad.businessName).first()).toBeVisible();
+    await page.getByTestId('transcript').getByText('Transcript').click(); // <details> opens without script
+    await expect(page.getByTestId('transcript')).toContainText(ad.transcript!.split(/[.!?]/)[0]!);
+    await expect(page.getByRole('link', { name: /Call/ }).first()).toHaveAttribute('href', /^tel:\+?\d+$/);
+    await expect(page.getByRole('link', { name: /Website/ }).first()).toHaveAttribute('href', ad.websiteUrl!);
+    // The custom player needs script: the browser's own controls stand in, and its audio is served.
+    const audio = page.locator('main audio[controls]').first();
+    await expect(audio).toBeVisible();
+    const box = await audio.boundingBox();
+    expect(box!.height).toBeGreaterThan(20);
+    await expect(page.getByRole('button', { name: `Play ${ad.title}` })).toBeHidden();
+    const src = await audio.getAttribute('src');
+    expect(src).toBe(ad.audioUrl);
+    const media = await request.get(src!, { headers: { range: 'bytes=0-1023' } });
+    expect([200, 206]).toContain(media.status());
+    expect(media.headers()['content-type']).toMatch(/^audio\//);
+  });
+
+  test('the directory search is a form: submitted, the results are listed', async ({ page }) => {
+    await page.goto('/directory');
+    await expect(page.getByText('Showing 12 of 14 ads')).toBeVisible();
+    const form = page.getByRole('main').getByRole('search');
+    await form.getByRole('searchbox', { name: 'Search ads' }).fill('pizza');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/directory\?search=pizza&category=all&location=$/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toContainText('Harbor Pizza Family Night');
+    // A category from the form too.
+    await form.getByRole('searchbox', { name: 'Search ads' }).fill('');
+    await form.getByRole('combobox', { name: 'Category' }).selectOption('Food & Dining');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(cards(page).first()).toBeVisible();
+    for (const card of await cards(page).all()) await expect(card).toContainText('Food & Dining');
+  });
+
+  test('the home page shows its featured ads, and its links are links', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Make Your Ads Work Harder' })).toBeVisible();
+    const first = page.locator('main a[href^="/ad/"]').first();
+    await expect(first).toBeVisible();
+    const href = (await first.getAttribute('href'))!;
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The header's search works as a form as well.
+    await page.getByRole('banner').getByRole('searchbox', { name: 'Search ads' }).fill('bakery');
+    await page.getByRole('banner').getByRole('searchbox', { name: 'Search ads' }).press('Enter');
+    await expect(page).toHaveURL(/\/directory\?search=bakery$/);
+    await expect(cards(page).first()).toContainText(/bakery/i);
+  });
+});
+
+test.describe('hydration', () => {
+  test('every public page hydrates the server HTML without an error or warning', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const ad = await adWithContact(request);
+    const pages = [
+      '/',
+      '/directory',
+      '/directory?search=pizza',
+      '/directory?category=Food+%26+Dining&location=Portland',
+      `/ad/${ad.slug}`,
+      `/ad/${ad.slug}?src=qr`,
+      '/advertisers',
+      '/partners',
+      '/about',
+      '/about/measurement',
+      '/contact',
+      '/terms',
+      '/demo',
+      '/docs/integration',
+      '/no-such-page',
+    ];
+    const problems: string[] = [];
+    let current = '';
+    page.on('console', (msg) => {
+      const text = msg.text();
+      // The not-found page's own 404 status is reported by the browser as a failed load.
+      if (current === '/no-such-page' && text.includes('status of 404')) return;
+      if (msg.type() === 'error' || (msg.type() === 'warning' && /hydrat/i.test(text)))
+        problems.push(`${current}: ${msg.type()}: ${text}`);
+    });
+    page.on('pageerror', (err) => problems.push(`${current}: ${err.message}`));
+    // The server's first heading, kept before any script runs: after hydration it must be the same element.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          (window as unknown as { ssrHeading: Element | null }).ssrHeading = document.querySelector('#root h1');
+      });
+    });
+    for (const url of pages) {
+      current = url;
+      await page.goto(url);
+      await page.waitForFunction(() => {
+        const root = document.getElementById('root');
+        return root !== null && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+      });
+      await page.waitForLoadState('networkidle');
+      const kept = await page.evaluate(() => {
+        const first = (window as unknown as { ssrHeading: Element | null }).ssrHeading;
+        return first !== null && first === document.querySelector('#root h1') && first.isConnected;
+      });
+      expect(kept, `${url}: the server's HTML was hydrated, not replaced`).toBe(true);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the hydrated ad page plays its audio in the custom player', async ({ page, request }) => {
+    const ad = await adWithContact(request);
+    await page.goto(`/ad/${ad.slug}`);
+    await expect(page.locator('main audio[controls]')).toHaveCount(0); // the <noscript> stand-in is inert
+    await page.getByRole('button', { name: `Play ${ad.title}` }).click();
+    await expect(page.getByRole('button', { name: `Pause ${ad.title}` })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>('main audio')?.currentTime ?? 0))
+      .toBeGreaterThan(0.2);
+  });
+});

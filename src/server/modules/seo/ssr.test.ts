@@ -1,0 +1,134 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicAd } from '../../../shared/ads.js';
+import { QUERY_STATE_ID } from '../../../shared/page-data.js';
+import { subscriptionPlans, userSubscriptions } from '../../db/schema.js';
+import { PLAN_SEED } from '../../db/seed/plans.js';
+import { SEED_ASSETS_DIR } from '../../paths.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { sendForm, type Part } from '../../test/multipart.js';
+import { signUpUser } from '../../test/session.js';
+import { createWebDir } from '../../test/web-dir.js';
+import type { PageRenderer } from './page-renderer.js';
+
+/** Public pages rendered on the server by the web app's own server entry, through the public cache. */
+const ORIGIN = 'https://adreplay.example';
+let t: TestApp;
+let webDir: string;
+let owner: { id: string; cookie: string };
+let mp3: Buffer;
+
+const form = (title: string, businessName = 'Harbor Pizza'): Part[] => [
+  ['title', title],
+  ['business_name', businessName],
+  ['category', 'Food & Dining'],
+  ['phone', '+1 555 0100'],
+  ['website_url', 'https://harbor-pizza.example.com'],
+  ['audio', { bytes: mp3, filename: 'spot.mp3', type: 'audio/mpeg' }],
+];
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+/** What the server put inside <div id="root">. */
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+const queryState = (html: string) =>
+  JSON.parse(
+    new RegExp(`<script type="application/json" id="${QUERY_STATE_ID}">(.*?)</script>`, 's').exec(html)![1]!,
+  ) as {
+    queries: { queryKey: unknown[]; state: { data: unknown } }[];
+  };
+
+beforeAll(async () => {
+  webDir = await createWebDir();
+  const renderer = (await import('../../../web/entry-server.js')) as PageRenderer;
+  t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN }, { webDir, renderer });
+  await t.db.insert(subscriptionPlans).values(PLAN_SEED);
+  mp3 = await readFile(path.join(SEED_ASSETS_DIR, 'audio/sunrise-bakery.mp3'));
+  const user = await signUpUser(t);
+  const [plan] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Premium'));
+  await t.db.insert(userSubscriptions).values({ userId: user.id, planId: plan!.id });
+  owner = user;
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+const createAd = async (title: string, businessName?: string) =>
+  (await sendForm(t, 'POST', '/api/my/ads', owner.cookie, form(title, businessName))).json() as PublicAd;
+
+describe('public pages rendered on the server', () => {
+  it('an ad page: title, advertiser, contact links and a native player in the HTML, with its query cache', async () => {
+    const ad = await createAd('Harbor Pizza Friday');
+    const res = await get(`/ad/${ad.slug}?src=qr`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const root = rootOf(res.body);
+    expect(root).toMatch(/<h1[^>]*>Harbor Pizza Friday<\/h1>/);
+    expect(root).toContain('Harbor Pizza');
+    expect(root).toContain('href="tel:+15550100"');
+    expect(root).toContain('href="https://harbor-pizza.example.com"');
+    // The browser's own player for readers without JavaScript.
+    expect(root).toMatch(new RegExp(`<noscript><audio controls="" preload="none" src="${ad.audioUrl}"`));
+    // The client hydrates from the same answer the API gives, and no second copy of the ad rides along.
+    const state = queryState(res.body);
+    const api = (await t.app.inject(`/api/ads/${ad.slug}`)).json();
+    expect(state.queries.find((q) => q.queryKey.join('/') === `ads/slug/${ad.slug}`)?.state.data).toEqual(api);
+    expect(res.body).not.toContain('id="page-data"');
+  });
+
+  it('answers 304 while the page is unchanged, and the edited page on the next read after an owner edits', async () => {
+    const ad = await createAd('Conditional Slice');
+    const first = await get(`/ad/${ad.slug}`);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get(`/ad/${ad.slug}`, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    // Rendered again (the cache emptied by an unrelated change, or expired), the unchanged page is the same bytes.
+    t.app.publicCache.clear();
+    expect((await get(`/ad/${ad.slug}`, { 'if-none-match': etag })).statusCode).toBe(304);
+
+    const edited = await sendForm(t, 'PUT', `/api/my/ads/${ad.id}`, owner.cookie, form('Conditional Slice, Edited'));
+    expect(edited.statusCode).toBe(200);
+    const fresh = await get(`/ad/${ad.slug}`, { 'if-none-match': etag });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers.etag).not.toBe(etag);
+    expect(rootOf(fresh.body)).toMatch(/<h1[^>]*>Conditional Slice, Edited<\/h1>/);
+  });
+
+  it('the directory lists the results of the search in its address, in a form that submits as GET', async () => {
+    await createAd('Lakeside Kayak Rentals', 'Lakeside Outfitters');
+    await createAd('Downtown Dental Smiles', 'Bright Dental');
+    const res = await get('/directory?search=kayak');
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    const form = /<form role="search" [^>]*>/.exec(root.slice(root.indexOf('<main')))![0];
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/directory"');
+    expect(root).toMatch(/name="search"[^>]*value="kayak"|value="kayak"[^>]*name="search"/);
+    expect(root).toContain('Lakeside Kayak Rentals');
+    expect(root).not.toContain('Downtown Dental Smiles');
+    // Another query is another page.
+    expect(rootOf((await get('/directory?search=dental')).body)).toContain('Downtown Dental Smiles');
+  });
+
+  it('the home page and a marketing page come rendered; an unknown address renders the not-found page with 404', async () => {
+    expect(rootOf((await get('/')).body)).toMatch(/<h1[^>]*>/);
+    expect(rootOf((await get('/about')).body)).toMatch(/<h1[^>]*>/);
+    const missing = await get('/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(rootOf(missing.body)).toContain('Page Not Found');
+  });
+
+  it('leaves the dashboard and sign-in pages to the browser', async () => {
+    for (const url of ['/dashboard', '/dashboard/ads', '/login', '/admin', '/saved']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)).toBe('');
+      expect(res.body).not.toContain(`id="${QUERY_STATE_ID}"`);
+    }
+  });
+});
