@@ -10,6 +10,7 @@ import { loadConfig } from '../config.js';
 import { LOOPBACK_NAMES } from '../host-names.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { RunnerOptions } from '../jobs/pg-boss-runner.js';
+import type { MonitorOptions } from '../modules/monitors/monitor.js';
 import type { TranscriptionOptions } from '../modules/transcription/transcription.service.js';
 import { createScratchDatabase } from './scratch-database.js';
 
@@ -61,6 +62,8 @@ export async function createTestApp(
     /** With TRANSCRIBE_URL in `env`: the transcription's retries. */
     transcription?: TranscriptionOptions;
     requestTimeoutMs?: number;
+    /** The stream monitors' windows and reconnection delays. */
+    monitors?: MonitorOptions;
   } = {},
 ) {
   const database = opts.database ?? (await openTestDatabase());
@@ -102,6 +105,7 @@ export async function createTestApp(
     jobs: { ...TEST_JOBS, ...opts.jobs },
     transcription: opts.transcription,
     requestTimeoutMs: opts.requestTimeoutMs,
+    monitors: opts.monitors,
   });
   await app.ready();
   return {
