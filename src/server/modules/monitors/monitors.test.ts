@@ -31,7 +31,7 @@ const adIds = new Map<string, string>();
 let userId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_ORIGIN: 'https://adreplay.test' });
+  t = await createTestApp({ PUBLIC_ORIGIN: 'https://adreplay.test', LOG_LEVEL: process.env.MONITOR_TEST_LOG ?? 'silent' });
   await seedIfEmpty(t.db, t.storage);
   await t.app.indexFingerprints();
   const seeded = await t.db.select({ id: ads.id, title: ads.title, userId: ads.userId }).from(ads);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from '../../paths.js';
+import { tsxEntry, workerEntry } from '../../paths.js';
 import type { StreamCommand, StreamEvent } from './stream-protocol.js';
 
 const worker = workerEntry('stream-worker', import.meta.url);
@@ -21,7 +21,7 @@ export function createStreamReader({ userAgent }: { userAgent: string }) {
   const listeners = new Map<string, StreamHandlers>();
 
   function start() {
-    const t = new Worker(worker.url, { execArgv: worker.fromSource ? ['--import', 'tsx'] : [] });
+    const t = worker.fromSource ? new Worker(tsxEntry(worker.url), { eval: true }) : new Worker(worker.url);
     t.on('message', (event: StreamEvent) => {
       if (event.type === 'closed') return;
       const handlers = listeners.get(event.id);
