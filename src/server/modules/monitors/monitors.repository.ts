@@ -34,10 +34,7 @@ export function createMonitorsRepository(db: Db) {
     /** Each ad's length in seconds (null when unknown), for the ads among `ids` that exist. */
     async adSeconds(ids: string[]) {
       if (!ids.length) return new Map<string, number | null>();
-      const found = await db
-        .select({ id: ads.id, ms: ads.audioDurationMs })
-        .from(ads)
-        .where(inArray(ads.id, ids));
+      const found = await db.select({ id: ads.id, ms: ads.audioDurationMs }).from(ads).where(inArray(ads.id, ids));
       return new Map(found.map((r) => [r.id, r.ms === null ? null : r.ms / 1000]));
     },
 
@@ -84,10 +81,7 @@ export function createMonitorsRepository(db: Db) {
 
     /** No stream to watch any more: neither live nor offline. */
     async markIdle(stationId: string) {
-      await db
-        .update(stations)
-        .set({ monitorStatus: 'idle', offlineSince: null })
-        .where(eq(stations.id, stationId));
+      await db.update(stations).set({ monitorStatus: 'idle', offlineSince: null }).where(eq(stations.id, stationId));
     },
   };
 }

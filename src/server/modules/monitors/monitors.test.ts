@@ -31,7 +31,10 @@ const adIds = new Map<string, string>();
 let userId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_ORIGIN: 'https://adreplay.test', LOG_LEVEL: process.env.MONITOR_TEST_LOG ?? 'silent' });
+  t = await createTestApp({
+    PUBLIC_ORIGIN: 'https://adreplay.test',
+    LOG_LEVEL: process.env.MONITOR_TEST_LOG ?? 'silent',
+  });
   await seedIfEmpty(t.db, t.storage);
   await t.app.indexFingerprints();
   const seeded = await t.db.select({ id: ads.id, title: ads.title, userId: ads.userId }).from(ads);
@@ -43,7 +46,9 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-monitor-'));
   const file = path.join(tmp, 'air.mp3');
   const inputs = SPOTS.flatMap((s) => ['-i', path.join(SEED_ASSETS_DIR, 'audio', `${s.key}.mp3`)]);
-  const delays = SPOTS.map((s, i) => `[${i + 2}:a]aresample=44100,pan=mono|c0=c0,adelay=${Math.round(s.at * 1000)}[s${i}]`);
+  const delays = SPOTS.map(
+    (s, i) => `[${i + 2}:a]aresample=44100,pan=mono|c0=c0,adelay=${Math.round(s.at * 1000)}[s${i}]`,
+  );
   await run('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
     ...['-f', 'lavfi', '-i', `sine=frequency=196:duration=${STREAM_SECONDS}:sample_rate=44100`],

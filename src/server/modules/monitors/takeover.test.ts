@@ -47,8 +47,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stream monitors in two processe
       .insert(stations)
       .values({ userId: owner.id, callSign: 'KTKO', name: 'Takeover FM', timeZone: 'UTC', streamUrl: stream.url })
       .returning();
-    const statusOf = async () =>
-      (await setup.db.select().from(stations).where(eq(stations.id, station!.id)))[0]!;
+    const statusOf = async () => (await setup.db.select().from(stations).where(eq(stations.id, station!.id)))[0]!;
     cleanups.push(() => setup.close());
 
     const start = async (): Promise<ServerProcess> => {
