@@ -279,8 +279,11 @@ async function main() {
   const talkItems = describeItems('foreign-ad', 30);
   await ensureItems([...catalogueItems, ...bedItems, ...talkItems], Math.max(1, os.availableParallelism() - 1));
 
+  console.log('Indexing the catalogue...');
   const database = await openDatabase({});
+  console.log('  database open');
   const owner = await createUser(database.db);
+  console.log('  owner made');
   const identifyRepo = createIdentifyRepository(database.db);
   const catalogue: { id: string; key: string; pcm: Int16Array }[] = [];
   for (const item of catalogueItems) {
@@ -298,7 +301,9 @@ async function main() {
       }),
     );
     catalogue.push({ id: ad.id, key: item.id, pcm });
+    if (catalogue.length % 20 === 0) console.log(`  indexed ${catalogue.length}/${ADS}`);
   }
+  console.log('  catalogue indexed');
   const decode = (items: Item[]) => Promise.all(items.map((i) => pcmOf(i.file)));
   const [beds, talk] = await Promise.all([decode(bedItems), decode(talkItems)]);
   const [station] = await database.db

@@ -271,6 +271,8 @@ export function createJobRunner(deps: {
       );
       // Taken over meanwhile: the job is another process's attempt now, which ends it.
       if (signal.reason === LOST) throw new Error(LOST);
+      // Told to stop, it returned (a held job does): handed back untried, as when it throws.
+      if (signal.reason === STOPPING) throw new Error(STOPPING);
       await boss.complete(job.name, job.id);
       event('completed');
     } catch (err) {
