@@ -101,7 +101,9 @@ function programme(
   const truth: Truth[] = [];
   let at = 0;
   let placed = 0;
-  const gap = spots ? seconds / (spots / 2 + 1) : Infinity;
+  // Breaks of two spots on average; between them the gap, plus the break itself and the segment under way
+  // when the gap ends (about a minute more), so that every spot fits in the hour.
+  const gap = spots ? (seconds / (spots / 2 + 1)) * 0.55 : Infinity;
   let nextBreak = gap / 2;
   while (at < seconds) {
     if (placed < spots && at >= nextBreak) {
