@@ -94,6 +94,9 @@ import { embedFailurePage, embedRoutes } from './modules/embed/embed.routes.js';
 import { createShareImages, type ShareImages } from './modules/share-image/share-image.js';
 import { shareImageRoutes } from './modules/share-image/share-image.routes.js';
 import { createEmbedService } from './modules/embed/embed.service.js';
+import { createMonitorsRepository } from './modules/monitors/monitors.repository.js';
+import { createMonitors, type Monitors } from './modules/monitors/monitors.service.js';
+import type { MonitorOptions } from './modules/monitors/monitor.js';
 import { createTranscriptionRepository } from './modules/transcription/transcription.repository.js';
 import {
   createTranscription,
@@ -135,6 +138,8 @@ export interface AppDeps {
   transcription?: TranscriptionOptions;
   /** Longest a request may take to arrive whole (default REQUEST_TIMEOUT_MS; tests shorten it). */
   requestTimeoutMs?: number;
+  /** The stream monitors' windows and reconnection delays (tests and the benchmark shorten them). */
+  monitors?: MonitorOptions;
 }
 
 declare module 'fastify' {
@@ -153,6 +158,8 @@ declare module 'fastify' {
     reports: ReportsService;
     /** The automatic transcription; null when TRANSCRIBE_URL is not set. */
     transcription: Transcription | null;
+    /** The stations' stream monitors (src/server/modules/monitors/). */
+    monitors: Monitors;
     /**
      * Computes the landmarks of every ad that lacks them (run in the background at start); resolves to the
      * number of ads indexed, early when the app closes.
@@ -372,6 +379,24 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => closing.abort());
   app.decorate('indexFingerprints', () => identify.backfill({ signal: closing.signal }));
   await app.register(identifyRoutes, { identify, limits });
+  // Stations' streams, each watched by one process at a time (held jobs); their airings change public pages.
+  const monitors = createMonitors({
+    repo: createMonitorsRepository(database.db),
+    jobs,
+    matchWindow: identify.matchWindow,
+    publicChanged,
+    log: app.log,
+    concurrency: config.MONITOR_CONCURRENCY,
+    enabled: config.MONITORS_ENABLED,
+    userAgent: `AdReplay stream monitor (+${origin})`,
+    options: deps.monitors,
+  });
+  app.decorate('monitors', monitors);
+  // After the runner stopped (it hands the monitors' jobs back at once): the ffmpeg processes end.
+  app.addHook('onClose', async () => {
+    await jobsStopped;
+    await monitors.close();
+  });
   const myAds = createMyAdsService({
     repo: adsRepo,
     plans,
@@ -532,6 +557,7 @@ export async function buildApp(deps: AppDeps) {
     await jobs.schedule('billing-downgrades', '*/10 * * * *', { tz: 'UTC' });
     await reports.schedule();
     await jobs.schedule('idempotency-expiry', '17 * * * *', { tz: 'UTC' });
+    await monitors.start();
     await transcription?.resume();
   });
 

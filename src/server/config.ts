@@ -111,6 +111,10 @@ const EnvSchema = z.object({
     .default([]),
   /** Distinct listeners whose reports of an ad within 24 hours hide it pending review. */
   REPORT_HOLD_THRESHOLD: z.coerce.number().int().min(2).max(1000).default(5),
+  /** Stations' streams watched by this process (each by one process at a time; ffmpeg reads them). */
+  MONITORS_ENABLED: bool.default(true),
+  /** Streams this process watches at once. */
+  MONITOR_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   /** Stripe: both set = paid plans through Checkout and signed webhooks; unset = payments not set up. */
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The project root, found the same way from src/ (tsx) and from the bundled dist/server. */
 function findRoot(): string {
@@ -28,4 +29,14 @@ export const SSR_ENTRY = path.join(ROOT, 'dist/ssr/entry-server.js');
 export function workerEntry(name: string, from: string): { url: URL; fromSource: boolean } {
   const fromSource = from.endsWith('.ts');
   return { url: new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, from), fromSource };
+}
+
+/** A line of script that loads a TypeScript worker once tsx's hooks are registered in its thread. */
+export function tsxEntry(url: URL): string {
+  // Node 20 applies no `--import` hooks to a worker's imports; tsx's API registers them from inside.
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve('tsx/package.json');
+  const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };
+  const api = new URL(exports['./esm/api']!.import.default, pathToFileURL(manifest)).href;
+  return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`;
 }

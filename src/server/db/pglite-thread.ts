@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
-import { workerEntry } from '../paths.js';
+import { tsxEntry, workerEntry } from '../paths.js';
 
 /** What the event loop asks of the database thread (pglite-worker.ts); `id` pairs it with its reply. */
 export type DbRequest =
@@ -65,16 +63,6 @@ export const executeSqlOn =
 const CLOSED = 'PGlite is closed';
 
 const entry = workerEntry('pglite-worker', import.meta.url);
-
-/** A line of script that loads a TypeScript worker once tsx's hooks are registered in its thread. */
-function tsxEntry(url: URL): string {
-  // Node 20 applies no `--import` hooks to a worker's imports; tsx's API registers them from inside.
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('tsx/package.json');
-  const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };
-  const api = new URL(exports['./esm/api']!.import.default, pathToFileURL(manifest)).href;
-  return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`;
-}
 
 function received(error: SentError): Error {
   return Object.assign(new Error(error.message), error);

@@ -32,7 +32,7 @@
  *   // A held job (a stream monitor): no timeout, one per station, taken over when its process dies.
  *   jobs.define<{ stationId: string }>('monitor', {
  *     handler: (job) => monitor(job.data.stationId, job.signal), // returns when the signal aborts
- *     timeoutSeconds: null, policy: 'singleton', retries: 1_000_000, retryDelaySeconds: 0, backoff: false,
+ *     timeoutSeconds: null, held: true, policy: 'singleton', retries: 1_000_000, retryDelaySeconds: 0, backoff: false,
  *   });
  */
 import type { Db } from '../db/client.js';
@@ -83,6 +83,11 @@ export interface QueueOptions<T> {
   policy?: QueuePolicy;
   /** How often an idle worker of this process looks for due jobs (a send in this process wakes it at once). */
   pollMs?: number;
+  /**
+   * A held job (a stream monitor) never ends on its own: at stop it is handed back at once, without waiting
+   * the grace the others get, so that another process takes it over sooner. Default false.
+   */
+  held?: boolean;
 }
 
 export interface SendOptions {
@@ -136,6 +141,8 @@ export interface JobRunner {
   /** Sends one job per period (`cron`: five fields, minute resolution) in the time zone `tz` (default UTC). */
   schedule(queue: string, cron: string, options?: { tz?: string; data?: object }): Promise<void>;
   unschedule(queue: string): Promise<void>;
+  /** The keys (SendOptions.key) of a queue's jobs waiting or running, in any process. */
+  keysUnderWay(queue: string): Promise<Set<string>>;
   /** How many jobs each queue holds in each state (jobs completed in the last 12 hours included). */
   counts(): Promise<Record<string, Record<JobState, number>>>;
   /** Hears every attempt's end in this process; returns a function that stops listening. */

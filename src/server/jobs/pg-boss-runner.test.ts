@@ -273,6 +273,30 @@ describe('the job runner', () => {
     await next.stop();
   });
 
+  it('hands a held job back at stop at once, without the grace, and names the keys waiting or running', async () => {
+    const name = fresh('held');
+    const options: QueueOptions<never> = {
+      handler: (job) => new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve())),
+      timeoutSeconds: null,
+      held: true,
+      policy: 'singleton',
+      concurrency: 2,
+    };
+    const { r, handles, stop } = await runner({ [name]: options });
+    await handles[name]!.send({} as never, { key: 'station-a' });
+    await handles[name]!.send({} as never, { key: 'station-b' });
+    while ((await r.counts())[name]?.active !== 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([...(await observer.keysUnderWay(name))].sort()).toEqual(['station-a', 'station-b']);
+    const log = journal(r);
+    const began = Date.now();
+    await stop(10_000);
+    expect(Date.now() - began).toBeLessThan(5_000);
+    expect(log.events.map((e) => e.outcome)).toEqual(['released', 'released']);
+    // Handed back, they wait for a process: still under way.
+    expect([...(await observer.keysUnderWay(name))].sort()).toEqual(['station-a', 'station-b']);
+    expect(await observer.keysUnderWay(fresh('none'))).toEqual(new Set());
+  });
+
   it('sends a scheduled job once per minute however many processes run', async () => {
     const name = fresh('cron');
     const ran: Date[] = [];

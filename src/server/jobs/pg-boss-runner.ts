@@ -271,6 +271,8 @@ export function createJobRunner(deps: {
       );
       // Taken over meanwhile: the job is another process's attempt now, which ends it.
       if (signal.reason === LOST) throw new Error(LOST);
+      // Told to stop, it returned (a held job does): handed back untried, as when it throws.
+      if (signal.reason === STOPPING) throw new Error(STOPPING);
       await boss.complete(job.name, job.id);
       event('completed');
     } catch (err) {
@@ -356,6 +358,15 @@ export function createJobRunner(deps: {
       await boss.unschedule(queue);
     },
 
+    async keysUnderWay(queue) {
+      const { rows } = await db.executeSql(
+        `SELECT DISTINCT singleton_key AS key FROM ${SCHEMA}.job
+         WHERE name = $1 AND state IN ('created', 'retry', 'active') AND singleton_key IS NOT NULL`,
+        [queue],
+      );
+      return new Set(rows.map((r: { key: string }) => r.key));
+    },
+
     async counts() {
       const { rows } = await db.executeSql(
         `SELECT name, state, count(*)::int AS n FROM ${SCHEMA}.job WHERE NOT starts_with(name, '${INTERNAL_PREFIX}') GROUP BY name, state`,
@@ -422,6 +433,8 @@ export function createJobRunner(deps: {
       stopping = true;
       for (const w of workers.values()) w.wake();
       await unlisten?.();
+      // Held jobs would only use up the grace: they go back at once.
+      for (const a of attempts.values()) if (queues.get(a.job.name)?.held) a.controller.abort(STOPPING);
       const deadline = Date.now() + graceMs;
       while (attempts.size && Date.now() < deadline) {
         await Promise.race([sleep(Math.max(0, deadline - Date.now())), ...[...attempts.values()].map((a) => a.done)]);

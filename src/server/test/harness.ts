@@ -12,6 +12,7 @@ import { loadConfig } from '../config.js';
 import { LOOPBACK_NAMES } from '../host-names.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { RunnerOptions } from '../jobs/pg-boss-runner.js';
+import type { MonitorOptions } from '../modules/monitors/monitor.js';
 import type { TranscriptionOptions } from '../modules/transcription/transcription.service.js';
 import { createScratchDatabase } from './scratch-database.js';
 
@@ -66,6 +67,8 @@ export async function createTestApp(
     /** With TRANSCRIBE_URL in `env`: the transcription's retries. */
     transcription?: TranscriptionOptions;
     requestTimeoutMs?: number;
+    /** The stream monitors' windows and reconnection delays. */
+    monitors?: MonitorOptions;
   } = {},
 ) {
   const database = opts.database ?? (await openTestDatabase());
@@ -108,6 +111,7 @@ export async function createTestApp(
     transcription: opts.transcription,
     requestTimeoutMs: opts.requestTimeoutMs,
     renderer: opts.renderer,
+    monitors: opts.monitors,
   });
   await app.ready();
   return {

@@ -132,9 +132,8 @@ export function createIdentifyService(deps: {
    * database be able to change it (see mayChange), the lookup runs again for all ads. `timing`, when
    * given, receives where the time went.
    */
-  async function identify(query: Landmark[], timing?: IdentifyTiming): Promise<IdentifyResponse> {
-    const started = performance.now();
-    let at = started;
+  async function rank(query: Landmark[]) {
+    let at = performance.now();
     const columns = { hashes: Int32Array.from(query, (l) => l.hash | 0), frames: Int32Array.from(query, (l) => l.t) };
     const spread = alignmentSpread(querySpan(query));
     let likely = await repo.likelyAds(columns, spread, bounds, bounds.ads + 1);
@@ -150,7 +149,13 @@ export function createIdentifyService(deps: {
       ranked = bestAligned(query, likely);
       alignMs += performance.now() - at;
     }
-    at = performance.now();
+    return { ranked, rows: likely[0]?.rows ?? 0, lookupMs, alignMs };
+  }
+
+  async function identify(query: Landmark[], timing?: IdentifyTiming): Promise<IdentifyResponse> {
+    const started = performance.now();
+    const { ranked, rows, lookupMs, alignMs } = await rank(query);
+    const at = performance.now();
     const cards = new Map((await repo.publicCards(ranked.map((c) => c.id))).map((card) => [card.id, card]));
     // Judged on the alignments as ranked: an ad hidden since the lookup still shared the query's material.
     const confidences = matchConfidences(ranked, query);
@@ -171,7 +176,7 @@ export function createIdentifyService(deps: {
     if (timing) {
       Object.assign(timing, {
         lookupMs,
-        rows: likely[0]?.rows ?? 0,
+        rows,
         alignMs,
         cardsMs: performance.now() - at,
       });
@@ -218,6 +223,23 @@ export function createIdentifyService(deps: {
 
   return {
     identify,
+
+    /**
+     * The public ad a stretch of a stream matches (its landmarks, `t` from the stretch's start), by the same
+     * lookup and confidence test as identify: the ad's id, where in the ad the stretch starts (seconds), and
+     * the confidence; null when no ad passes the test. A stream monitor calls it for each sliding window.
+     */
+    async matchWindow(query: Landmark[]): Promise<{ adId: string; offsetSeconds: number; confidence: number } | null> {
+      if (query.length < MIN_SCORE) return null;
+      const { ranked } = await rank(query);
+      if (!isConfidentMatch(ranked, query)) return null;
+      const best = ranked[0]!;
+      return {
+        adId: best.id,
+        offsetSeconds: best.offset * FRAME_SECONDS,
+        confidence: matchConfidences(ranked, query)[0]!,
+      };
+    },
 
     /** Identifies a recording (the partner API) for account `userId`: decoded and fingerprinted like an ad's audio. */
     async identifyRecording(bytes: Uint8Array, format: AudioFormat, userId: string) {

@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ads, airings, stations } from '../../db/schema.js';
+import { demoAds } from '../../db/seed/demo-ads.js';
+import { seedIfEmpty } from '../../db/seed/seed.js';
+import { SEED_ASSETS_DIR } from '../../paths.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { serveStream } from '../../test/stream-server.js';
+import { MONITOR_QUEUE } from './monitors.service.js';
+
+const run = promisify(execFile);
+
+/** The stream: two minutes of a quiet music bed (tones and noise), two of the demo ads on it. */
+const STREAM_SECONDS = 120;
+const SPOTS = [
+  { key: demoAds[0]!.key, at: 21.5 },
+  { key: demoAds[2]!.key, at: 73.25 },
+];
+/** Faster than real time: the start times are the stream's clock, which the monitor keeps whatever the pace. */
+const SPEED = 6;
+
+let t: TestApp;
+let tmp: string;
+let mp3: Buffer;
+const adIds = new Map<string, string>();
+let userId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    PUBLIC_ORIGIN: 'https://adreplay.test',
+    LOG_LEVEL: process.env.MONITOR_TEST_LOG ?? 'silent',
+  });
+  await seedIfEmpty(t.db, t.storage);
+  await t.app.indexFingerprints();
+  const seeded = await t.db.select({ id: ads.id, title: ads.title, userId: ads.userId }).from(ads);
+  for (const spot of SPOTS) {
+    const ad = seeded.find((r) => r.title === demoAds.find((d) => d.key === spot.key)!.title)!;
+    adIds.set(spot.key, ad.id);
+    userId = ad.userId;
+  }
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'adreplay-monitor-'));
+  const file = path.join(tmp, 'air.mp3');
+  const inputs = SPOTS.flatMap((s) => ['-i', path.join(SEED_ASSETS_DIR, 'audio', `${s.key}.mp3`)]);
+  const delays = SPOTS.map(
+    (s, i) => `[${i + 2}:a]aresample=44100,pan=mono|c0=c0,adelay=${Math.round(s.at * 1000)}[s${i}]`,
+  );
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `sine=frequency=196:duration=${STREAM_SECONDS}:sample_rate=44100`],
+    ...['-f', 'lavfi', '-i', `anoisesrc=color=pink:amplitude=0.03:duration=${STREAM_SECONDS}:sample_rate=44100`],
+    ...inputs,
+    ...[
+      '-filter_complex',
+      `[0:a]volume=0.05[bed];${delays.join(';')};[bed][1:a][s0][s1]amix=inputs=4:normalize=0:duration=first[out]`,
+    ],
+    ...['-map', '[out]', '-ac', '1', '-ar', '44100', '-b:a', '96k', file],
+  ]);
+  mp3 = await readFile(file);
+}, 90_000);
+
+afterAll(async () => {
+  await t?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const waitFor = async <T>(what: () => Promise<T | null | undefined | false>, ms: number): Promise<T> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await what();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe('a station monitor', { timeout: 90_000 }, () => {
+  it('hears a stream of two spots and records each once, at its start on the stream (±1 s)', async () => {
+    const stream = await serveStream({ mp3, seconds: STREAM_SECONDS, speed: SPEED });
+    try {
+      const [station] = await t.db
+        .insert(stations)
+        .values({ userId, callSign: 'KTST', name: 'Test FM', timeZone: 'America/Chicago', streamUrl: stream.url })
+        .returning();
+      const told: { adId: string }[] = [];
+      const stop = t.app.monitors.onAiring((a) => told.push(a));
+      expect(await t.app.monitors.ensure()).toBe(1);
+      // Sent once: a second look finds the station's job under way.
+      expect(await t.app.monitors.ensure()).toBe(0);
+
+      const live = await waitFor(async () => {
+        const [row] = await t.db.select().from(stations).where(eq(stations.id, station!.id));
+        return row?.monitorStatus === 'live' && row;
+      }, 20_000);
+      expect(live.offlineSince).toBeNull();
+      expect(live.lastHeardAt).not.toBeNull();
+
+      // The whole stream goes out in STREAM_SECONDS / SPEED; the last spot is told once the stream moves past it.
+      const found = await waitFor(async () => {
+        const rows = await t.db.select().from(airings).where(eq(airings.stationId, station!.id));
+        return rows.length >= 2 && rows;
+      }, 60_000);
+      const connection = stream.connections[0]!;
+      expect(connection.userAgent).toContain('AdReplay stream monitor');
+      found.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+      expect(found.map((a) => a.adId)).toEqual(SPOTS.map((s) => adIds.get(s.key)));
+      for (const [i, airing] of found.entries()) {
+        // The monitor's clock: the stream's first moment is when its first byte arrived.
+        const expected = connection.firstByteAt + SPOTS[i]!.at * 1000;
+        expect(Math.abs(airing.startedAt.getTime() - expected)).toBeLessThanOrEqual(1_000);
+        expect(airing.source).toBe('detected');
+        expect(airing.partial).toBe(false);
+        expect(airing.heardMs).toBeGreaterThan(12_000);
+        expect(airing.confidence).toBeGreaterThan(0.5);
+      }
+      // The spots, once each: told to the listeners too, and nothing more once the stream is over.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(await t.db.$count(airings, eq(airings.stationId, station!.id))).toBe(2);
+      expect(told.map((a) => a.adId)).toEqual(found.map((a) => a.adId));
+      stop();
+
+      // The stream ended (not looped): the station is offline since then, and the monitor keeps trying.
+      const offline = await waitFor(async () => {
+        const [row] = await t.db.select().from(stations).where(eq(stations.id, station!.id));
+        return row?.monitorStatus === 'offline' && row;
+      }, 30_000);
+      expect(offline.offlineSince!.getTime()).toBeGreaterThan(connection.firstByteAt);
+      await waitFor(async () => stream.connections.length >= 2, 10_000);
+      expect((await t.app.jobs.counts())[MONITOR_QUEUE]).toMatchObject({ active: 1 });
+    } finally {
+      await stream.close();
+    }
+  });
+});
