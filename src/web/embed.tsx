@@ -1,3 +1,5 @@
+// First: before any module builds a schema.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { EMBED_DATA_ID, type EmbedData } from '../shared/embed';

@@ -1,3 +1,5 @@
+// First: before any module builds a schema.
+import './lib/zod-jitless';
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
