@@ -387,3 +387,28 @@ describe('report settings', () => {
     expect(await t.db.select().from(reportSends).where(eq(reportSends.userId, id))).toHaveLength(0);
   });
 });
+
+describe('without an SMTP server', () => {
+  it('keeps the report in the outbox folder, as all mail', async () => {
+    const local = await createTestApp({}, { clock });
+    try {
+      const user = await createUser(local.db, { firstName: 'Olga', email: 'olga@example.com' });
+      await local.db.update(users).set({ timeZone: 'Europe/Paris' }).where(eq(users.id, user.id));
+      const ad = await insertAd(local.db, { userId: user.id, title: 'Kept Locally' });
+      await local.db
+        .insert(analytics)
+        .values({
+          adId: ad.id,
+          eventType: 'play',
+          listenerKey: 'outbox-1',
+          createdAt: new Date('2026-11-25T09:00:00Z'),
+        });
+      expect(await tickAndSettle(local)).toBe(1);
+      const kept = (await readRawMails(local.outboxDir)).filter((m) => m.includes('To: olga@example.com'));
+      expect(kept).toHaveLength(1);
+      expect(decodeQuotedPrintable(kept[0]!)).toContain('Your week on AdReplay');
+    } finally {
+      await local.close();
+    }
+  });
+});
