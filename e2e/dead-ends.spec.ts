@@ -49,7 +49,17 @@ test('no route logs a console warning or error, signed out or signed in', async 
   });
   expect(created.status()).toBe(201);
   const ad = (await created.json()) as { id: string; slug: string };
-  const params: Record<string, string> = { ':slug': ad.slug, ':id': ad.id, ':adId': ad.id };
+  const link = await page.request.post(`/api/my/ads/${ad.id}/stats-link`, { headers: { origin } });
+  expect(link.status()).toBe(201);
+  const token = ((await link.json()) as { url: string }).url.split('/stats/')[1]!;
+  // KXRP: a demo station.
+  const params: Record<string, string> = {
+    ':slug': ad.slug,
+    ':id': ad.id,
+    ':adId': ad.id,
+    ':callSign': 'KXRP',
+    ':token': token,
+  };
   try {
     for (const route of APP_ROUTES) {
       await page.goto(route.replace(/:[A-Za-z]+/, (p) => params[p]!));
