@@ -98,6 +98,9 @@ import {
   type TranscriptionOptions,
 } from './modules/transcription/transcription.service.js';
 import type { JobRunner } from './jobs/jobs.js';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { myWebhooksRoutes, webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { createWebhooks, type Webhooks } from './modules/webhooks/webhooks.service.js';
 import { createJobRunner, type RunnerOptions } from './jobs/pg-boss-runner.js';
 import { WEB_DIST_DIR } from './paths.js';
 
@@ -126,6 +129,8 @@ export interface AppDeps {
   transcription?: TranscriptionOptions;
   /** Longest a request may take to arrive whole (default REQUEST_TIMEOUT_MS; tests shorten it). */
   requestTimeoutMs?: number;
+  /** Waits before each webhook delivery retry (tests shorten them). */
+  webhookRetryDelaysMs?: number[];
 }
 
 declare module 'fastify' {
@@ -142,6 +147,8 @@ declare module 'fastify' {
     metricsUrl: () => string | undefined;
     /** The weekly report e-mail (its hourly schedule, its jobs, its unsubscribe links). */
     reports: ReportsService;
+    /** Outgoing webhooks: endpoints, deliveries, and the events services emit. */
+    webhooks: Webhooks;
     /** The automatic transcription; null when TRANSCRIBE_URL is not set. */
     transcription: Transcription | null;
     /**
@@ -332,6 +339,19 @@ export async function buildApp(deps: AppDeps) {
     publicChanged,
   });
   await app.register(billingRoutes, { billing, requireUser });
+  // Outgoing webhooks (decision 51): services emit events in their transactions, deliveries are jobs.
+  const webhooks = createWebhooks({
+    repo: createWebhooksRepository(database.db),
+    jobs,
+    mailer: deps.mailer,
+    origin,
+    allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS,
+    log: app.log,
+    clock: deps.clock,
+    retryDelaysMs: deps.webhookRetryDelaysMs,
+  });
+  app.decorate('webhooks', webhooks);
+  await app.register(myWebhooksRoutes, { webhooks, requireUser });
   // Plans that ended by their date (a trial, a canceled subscription) lose featured flags beyond the limit.
   jobs.define('billing-downgrades', { handler: async () => void (await billing.sweepDowngrades()), retries: 2 });
   // Automatic transcription, when a speech-to-text service is configured.
@@ -368,6 +388,7 @@ export async function buildApp(deps: AppDeps) {
     publicChanged,
     transcription: transcription?.queue,
     fingerprints: identify,
+    events: webhooks.emit,
   });
   transcription?.handleWith(myAds);
   const adForm = createAdForm(myAds);
@@ -454,6 +475,7 @@ export async function buildApp(deps: AppDeps) {
     requireApiKey: createRequireApiKey(apiKeys),
     limits,
     idempotency,
+    more: [(v1) => webhookRoutes(v1, { webhooks, prefix: '/api/v1/webhooks' })],
   });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
   // Readiness: this process can serve, its database answers within a second or two (else 503).

@@ -63,6 +63,8 @@ export async function createTestApp(
     /** With TRANSCRIBE_URL in `env`: the transcription's retries. */
     transcription?: TranscriptionOptions;
     requestTimeoutMs?: number;
+    /** With ALLOW_PRIVATE_WEBHOOKS in `env`: the webhook deliveries' retry waits. */
+    webhookRetryDelaysMs?: number[];
   } = {},
 ) {
   const database = opts.database ?? (await openTestDatabase());
@@ -104,6 +106,7 @@ export async function createTestApp(
     jobs: { ...TEST_JOBS, ...opts.jobs },
     transcription: opts.transcription,
     requestTimeoutMs: opts.requestTimeoutMs,
+    webhookRetryDelaysMs: opts.webhookRetryDelaysMs,
   });
   await app.ready();
   return {

@@ -69,6 +69,8 @@ export async function apiV1Routes(
     requireApiKey: RequireApiKey;
     limits: RateLimitStore;
     idempotency: Idempotency;
+    /** More routes of the public API, declared by other modules (webhooks), in this scope: key, limits, Idempotency-Key. */
+    more?: ((v1: FastifyInstance) => void)[];
   },
 ) {
   const { myAds, adForm, analytics, identify, requireApiKey, idempotency } = deps;
@@ -235,6 +237,8 @@ export async function apiV1Routes(
       },
       async (req) => analytics.summary(owner(req), { period: req.query.period, adId: req.params.id }),
     );
+
+    for (const routes of deps.more ?? []) routes(v1);
 
     v1.post(
       '/api/v1/identify',
