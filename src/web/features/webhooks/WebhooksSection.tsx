@@ -123,8 +123,8 @@ function AddEndpoint({ full, onCreated }: { full: boolean; onCreated: (c: Create
 function statusOf(e: WebhookEndpoint) {
   if (e.disabledAt && !e.enabled) return { text: `Disabled ${formatDateTime(e.disabledAt)}`, tone: 'text-red-700' };
   if (!e.enabled) return { text: 'Disabled', tone: 'text-slate-700' };
-  if (e.failingSince) return { text: `Failing since ${formatDateTime(e.failingSince)}`, tone: 'text-amber-800' };
-  return { text: 'Active', tone: 'text-green-800' };
+  if (e.failingSince) return { text: `Failing since ${formatDateTime(e.failingSince)}`, tone: 'text-amber-900' };
+  return { text: 'Active', tone: 'text-green-900' };
 }
 
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -152,7 +152,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
               <td className="py-2 pr-3">
                 <code>{d.eventType}</code>
               </td>
-              <td className={`py-2 pr-3 ${d.ok ? 'text-green-800' : 'text-red-700'}`} title={d.error ?? undefined}>
+              <td className={`py-2 pr-3 ${d.ok ? 'text-green-900' : 'text-red-700'}`} title={d.error ?? undefined}>
                 {d.statusCode ?? 'No answer'}
                 {!d.ok && d.error && <span className="block text-xs text-slate-700">{d.error}</span>}
               </td>
