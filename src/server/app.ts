@@ -97,6 +97,7 @@ import {
   type Transcription,
   type TranscriptionOptions,
 } from './modules/transcription/transcription.service.js';
+import { callerOf } from './caller.js';
 import type { JobRunner } from './jobs/jobs.js';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
 import { myWebhooksRoutes, webhookRoutes } from './modules/webhooks/webhooks.routes.js';
@@ -475,7 +476,14 @@ export async function buildApp(deps: AppDeps) {
     requireApiKey: createRequireApiKey(apiKeys),
     limits,
     idempotency,
-    more: [(v1) => webhookRoutes(v1, { webhooks, prefix: '/api/v1/webhooks' })],
+    more: [
+      (v1) =>
+        webhookRoutes(v1, {
+          webhooks,
+          prefix: '/api/v1/webhooks',
+          claim: (req, reply, content) => idempotency.claim(req, reply, callerOf(req).userId, content),
+        }),
+    ],
   });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
   // Readiness: this process can serve, its database answers within a second or two (else 503).

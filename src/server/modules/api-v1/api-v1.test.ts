@@ -325,6 +325,14 @@ describe('the OpenAPI document', () => {
         'GET /api/v1/ads/{id}/analytics',
         'POST /api/v1/identify',
         'GET /api/v1/openapi.json',
+        'GET /api/v1/webhooks',
+        'POST /api/v1/webhooks',
+        'GET /api/v1/webhooks/{id}',
+        'PATCH /api/v1/webhooks/{id}',
+        'DELETE /api/v1/webhooks/{id}',
+        'GET /api/v1/webhooks/{id}/deliveries',
+        'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend',
+        'POST /api/v1/webhooks/{id}/test',
       ].sort(),
     );
   });

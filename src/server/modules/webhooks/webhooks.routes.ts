@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -34,7 +34,19 @@ const BAD_URL = {
  * API key, its limits and Idempotency-Key) and under /api/my/webhooks for Settings (a session). Both callers
  * resolve to the same user; the service never knows which.
  */
-export function webhookRoutes(plain: FastifyInstance, { webhooks, prefix }: { webhooks: Webhooks; prefix: string }) {
+export function webhookRoutes(
+  plain: FastifyInstance,
+  {
+    webhooks,
+    prefix,
+    claim = async () => false,
+  }: {
+    webhooks: Webhooks;
+    prefix: string;
+    /** The public API's Idempotency-Key on POSTs: true when the first answer was sent again. */
+    claim?: (req: FastifyRequest, reply: FastifyReply, content: unknown) => Promise<boolean>;
+  },
+) {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const owner = (req: Parameters<typeof callerOf>[0]) => callerOf(req).userId;
   const tags = ['webhooks'];
@@ -65,6 +77,7 @@ export function webhookRoutes(plain: FastifyInstance, { webhooks, prefix }: { we
       },
     },
     async (req, reply) => {
+      if (await claim(req, reply, req.body)) return reply;
       const created = await webhooks.create(owner(req), req.body);
       return reply.status(201).header('Cache-Control', 'no-store').send(created);
     },
@@ -142,6 +155,7 @@ export function webhookRoutes(plain: FastifyInstance, { webhooks, prefix }: { we
       },
     },
     async (req, reply) => {
+      if (await claim(req, reply, req.params)) return reply;
       await webhooks.resend(owner(req), req.params.id, req.params.deliveryId);
       return reply.status(202).send({ queued: true });
     },
@@ -159,6 +173,7 @@ export function webhookRoutes(plain: FastifyInstance, { webhooks, prefix }: { we
       },
     },
     async (req, reply) => {
+      if (await claim(req, reply, req.params)) return reply;
       await webhooks.sendTest(owner(req), req.params.id);
       return reply.status(202).send({ queued: true });
     },

@@ -160,6 +160,20 @@ describe('endpoints', () => {
     expect(patched.json()).toMatchObject({ url: `${receiverUrl}/k`, events: ['ad.updated'], enabled: false });
     const list = await keyed(key, 'GET', '/api/v1/webhooks');
     expect(list.json().endpoints.map((e: { id: string }) => e.id)).toEqual([id]);
+    // Idempotency-Key: a retried create answers as the first did and makes no second endpoint.
+    const once = { authorization: `Bearer ${key}`, 'idempotency-key': 'hook-1' };
+    const payload = { url: `${receiverUrl}/once`, events: ['ad.created'] };
+    const first = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks', payload, headers: once });
+    const retry = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks', payload, headers: once });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().id).toBe(first.json().id);
+    const other = { ...payload, events: ['ad.deleted'] };
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/webhooks', payload: other, headers: once })).statusCode,
+    ).toBe(422);
+    expect((await keyed(key, 'GET', '/api/v1/webhooks')).json().endpoints).toHaveLength(2);
+    expect((await keyed(key, 'DELETE', `/api/v1/webhooks/${first.json().id}`)).statusCode).toBe(204);
     expect((await keyed(key, 'DELETE', `/api/v1/webhooks/${id}`)).statusCode).toBe(204);
     expect((await keyed(key, 'GET', `/api/v1/webhooks/${id}`)).statusCode).toBe(404);
   });
