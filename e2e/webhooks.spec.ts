@@ -102,6 +102,18 @@ test('a partner adds a webhook endpoint, sees its secret once, sends a test even
     }
   }
 
+  if (shots) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/docs/integration');
+    await page.locator('#webhooks-heading').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/docs-1280.png` });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.locator('#webhooks-heading').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/docs-390.png` });
+    await page.goto('/dashboard/settings');
+  }
+
   // Disabled, then deleted after confirming.
   await section.getByRole('switch', { name: `Enabled: ${receiverUrl}` }).click();
   await expect(section.getByTestId('webhook-endpoint')).toContainText('Disabled');
