@@ -115,6 +115,7 @@ test('partner page: calls to action and the API example', async ({ page }) => {
   await page.goto('/partners');
   await expect(page.getByText('Zapier, Make and n8n call it from their HTTP request steps')).toBeVisible();
   await expect(page.getByText('3,000+ apps')).toHaveCount(0);
+  await expect(page.getByText('subscribe to signed webhooks (REST hooks)')).toBeVisible();
   await expect(page.getByText('Monday-Friday 9am-5pm PST')).toBeVisible();
   await expect(page.locator('pre code')).toContainText('-F audio=@spot.mp3');
   await expect(page.getByRole('link', { name: 'integration docs' })).toHaveAttribute('href', '/docs/integration');

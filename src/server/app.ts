@@ -103,7 +103,11 @@ import {
   type Transcription,
   type TranscriptionOptions,
 } from './modules/transcription/transcription.service.js';
+import { callerOf } from './caller.js';
 import type { JobRunner } from './jobs/jobs.js';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { myWebhooksRoutes, webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { createWebhooks, type Webhooks } from './modules/webhooks/webhooks.service.js';
 import { createJobRunner, type RunnerOptions } from './jobs/pg-boss-runner.js';
 import { SSR_ENTRY, WEB_DIST_DIR } from './paths.js';
 import { loadPageRenderer, type PageRenderer } from './modules/seo/page-renderer.js';
@@ -140,6 +144,8 @@ export interface AppDeps {
   requestTimeoutMs?: number;
   /** The stream monitors' windows and reconnection delays (tests and the benchmark shorten them). */
   monitors?: MonitorOptions;
+  /** Waits before each webhook delivery retry (tests shorten them). */
+  webhookRetryDelaysMs?: number[];
 }
 
 declare module 'fastify' {
@@ -156,6 +162,8 @@ declare module 'fastify' {
     metricsUrl: () => string | undefined;
     /** The weekly report e-mail (its hourly schedule, its jobs, its unsubscribe links). */
     reports: ReportsService;
+    /** Outgoing webhooks: endpoints, deliveries, and the events services emit. */
+    webhooks: Webhooks;
     /** The automatic transcription; null when TRANSCRIBE_URL is not set. */
     transcription: Transcription | null;
     /** The stations' stream monitors (src/server/modules/monitors/). */
@@ -350,6 +358,19 @@ export async function buildApp(deps: AppDeps) {
     publicChanged,
   });
   await app.register(billingRoutes, { billing, requireUser });
+  // Outgoing webhooks (decision 51): services emit events in their transactions, deliveries are jobs.
+  const webhooks = createWebhooks({
+    repo: createWebhooksRepository(database.db),
+    jobs,
+    mailer: deps.mailer,
+    origin,
+    allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS,
+    log: app.log,
+    clock: deps.clock,
+    retryDelaysMs: deps.webhookRetryDelaysMs,
+  });
+  app.decorate('webhooks', webhooks);
+  await app.register(myWebhooksRoutes, { webhooks, requireUser });
   // Plans that ended by their date (a trial, a canceled subscription) lose featured flags beyond the limit.
   jobs.define('billing-downgrades', { handler: async () => void (await billing.sweepDowngrades()), retries: 2 });
   // Automatic transcription, when a speech-to-text service is configured.
@@ -390,6 +411,7 @@ export async function buildApp(deps: AppDeps) {
     enabled: config.MONITORS_ENABLED,
     userAgent: `AdReplay stream monitor (+${origin})`,
     options: deps.monitors,
+    events: webhooks.emit,
   });
   app.decorate('monitors', monitors);
   // After the runner stopped (it hands the monitors' jobs back at once): the ffmpeg processes end.
@@ -404,6 +426,7 @@ export async function buildApp(deps: AppDeps) {
     publicChanged,
     transcription: transcription?.queue,
     fingerprints: identify,
+    events: webhooks.emit,
   });
   transcription?.handleWith(myAds);
   const adForm = createAdForm(myAds);
@@ -502,6 +525,14 @@ export async function buildApp(deps: AppDeps) {
     requireApiKey: createRequireApiKey(apiKeys),
     limits,
     idempotency,
+    more: [
+      (v1) =>
+        webhookRoutes(v1, {
+          webhooks,
+          prefix: '/api/v1/webhooks',
+          claim: (req, reply, content) => idempotency.claim(req, reply, callerOf(req).userId, content),
+        }),
+    ],
   });
   await app.register(mediaRoutes, { root: deps.uploadsDir });
   // Readiness: this process can serve, its database answers within a second or two (else 503).

@@ -82,6 +82,8 @@ const EnvSchema = z.object({
   PUBLIC_CACHE: bool.default(true),
   TRUST_PROXY: trustProxy.default(false),
   REQUIRE_EMAIL_VERIFICATION: bool.default(false),
+  /** Webhooks may be delivered to loopback and private addresses (tests, a receiver on this machine); never in production. */
+  ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('AdReplay <no-reply@adreplay.test>'),

@@ -691,3 +691,53 @@ export const schema = {
   userSubscriptions,
   usageTracking,
 };
+
+/**
+ * Outgoing webhooks (decision 51): a partner's endpoints, each with the events it wants and the secret its
+ * deliveries are signed with (Standard Webhooks). `failing_since` is set by the first failed delivery after
+ * a success and cleared by the next success; an endpoint failing for three days is disabled (`disabled_at`).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The delivery log: one row per attempt to deliver a message to an endpoint. `msg_id` is the webhook-id every
+ * attempt of one message carries (a resend too, so receivers can drop what they already have); the payload is
+ * kept so a resend sends the same body. `next_attempt_at` says when the retry after this attempt is due.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    msgId: text('msg_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempt: integer('attempt').notNull().default(0),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    responseExcerpt: text('response_excerpt'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+);

@@ -69,6 +69,8 @@ export async function createTestApp(
     requestTimeoutMs?: number;
     /** The stream monitors' windows and reconnection delays. */
     monitors?: MonitorOptions;
+    /** With ALLOW_PRIVATE_WEBHOOKS in `env`: the webhook deliveries' retry waits. */
+    webhookRetryDelaysMs?: number[];
   } = {},
 ) {
   const database = opts.database ?? (await openTestDatabase());
@@ -112,6 +114,7 @@ export async function createTestApp(
     requestTimeoutMs: opts.requestTimeoutMs,
     renderer: opts.renderer,
     monitors: opts.monitors,
+    webhookRetryDelaysMs: opts.webhookRetryDelaysMs,
   });
   await app.ready();
   return {

@@ -575,6 +575,12 @@ export function createAdsRepository(db: Db, directoryDb: Db = db) {
       return row ?? null;
     },
 
+    /** An ad by id alone, for work that is not a caller's (a finished transcription's event). */
+    async findById(id: string, tx: Db = db) {
+      const [row] = await tx.select(adColumns).from(ads).where(eq(ads.id, id)).limit(1);
+      return row ?? null;
+    },
+
     async update(id: string, userId: string, values: Partial<NewAdRow>, tx: Db = db) {
       const [row] = await tx
         .update(ads)

@@ -1,4 +1,5 @@
 import { adMessages, slugify, type AdInput, fileMessages, type TranscriptionState } from '../../../shared/ads.js';
+import type { WebhookEvent } from '../../../shared/webhooks.js';
 import { limitMessages, withinLimit } from '../../../shared/plans.js';
 import { parseTimedLines, transcriptText, type TranscriptSegment } from '../../../shared/transcripts.js';
 import type { Storage } from '../../adapters/storage/storage.js';
@@ -32,6 +33,9 @@ export interface AudioTranscription {
   states(adIds: string[], tx?: Db): Promise<Map<string, TranscriptionState & { audioUrl: string }>>;
 }
 
+/** Tells partners' webhooks of a change, inside the transaction that makes it (the webhooks module provides it). */
+export type AdEvents = (tx: Db, ownerId: string, type: WebhookEvent, data: Record<string, unknown>) => Promise<void>;
+
 const TRANSCRIPTION_OFF: TranscriptionState = { status: 'off', error: null, updatedAt: null };
 
 /** An automatic transcript to write: its text and timed lines, as the ads keep them. */
@@ -61,10 +65,16 @@ export function createMyAdsService(deps: {
   transcription?: AudioTranscription;
   /** The acoustic index: an ad's landmarks are written with the ad (absent: left to the backfill). */
   fingerprints?: FingerprintStore;
+  /** Webhook events of the ads' changes (absent: none). */
+  events?: AdEvents;
 }) {
   const { transcription } = deps;
   const { repo, plans, storage } = deps;
   const now = deps.clock ?? (() => new Date());
+  const emit: AdEvents = (tx, ownerId, type, data) => deps.events?.(tx, ownerId, type, data) ?? Promise.resolve();
+  /** The ad as the API shows it, in the event's data. */
+  const emitAd = async (tx: Db, type: WebhookEvent, row: AdRow) =>
+    deps.events && emit(tx, row.userId, type, { ad: await ownAd(row, tx) });
 
   async function owned(userId: string, id: string, tx?: Db) {
     const row = await repo.findOwned(id, userId, tx);
@@ -220,6 +230,7 @@ export function createMyAdsService(deps: {
           await storeLandmarks(tx, inserted.id, audio);
           await plans.addCreated(tx, usage.id);
           await transcription?.enqueue(tx, { adId: inserted.id, audioUrl: inserted.audioUrl, at });
+          await emitAd(tx, 'ad.created', inserted);
           return inserted;
         });
         return ownAd(row);
@@ -255,16 +266,15 @@ export function createMyAdsService(deps: {
         };
         // A new audio replaces the ad's landmarks and starts its transcription over, in the transaction that
         // saves it: the old audio stops matching as the new one starts.
-        const row = audio
-          ? await repo.transaction(async (tx) => {
-              const updated = await repo.update(id, userId, values, tx);
-              if (updated) {
-                await storeLandmarks(tx, id, audio);
-                await transcription?.enqueue(tx, { adId: id, audioUrl: updated.audioUrl, at });
-              }
-              return updated;
-            })
-          : await repo.update(id, userId, values);
+        const row = await repo.transaction(async (tx) => {
+          const updated = await repo.update(id, userId, values, tx);
+          if (updated && audio) {
+            await storeLandmarks(tx, id, audio);
+            await transcription?.enqueue(tx, { adId: id, audioUrl: updated.audioUrl, at });
+          }
+          if (updated) await emitAd(tx, 'ad.updated', updated);
+          return updated;
+        });
         if (!row) throw new NotFoundError('Ad not found');
         await removeFiles([audio ? before.audioUrl : null, dropLogo ? before.logoUrl : null]);
         return ownAd(row);
@@ -275,8 +285,15 @@ export function createMyAdsService(deps: {
     },
 
     async setActive(userId: string, id: string, isActive: boolean) {
-      await owned(userId, id);
-      const row = await repo.update(id, userId, { isActive });
+      const before = await owned(userId, id);
+      const row = await repo.transaction(async (tx) => {
+        const updated = await repo.update(id, userId, { isActive }, tx);
+        // Published: listeners can find and play it again; unpublished: hidden from them.
+        if (updated && before.isActive !== isActive) {
+          await emitAd(tx, isActive ? 'ad.published' : 'ad.unpublished', updated);
+        }
+        return updated;
+      });
       if (!row) throw new NotFoundError('Ad not found');
       return ownAd(row);
     },
@@ -325,6 +342,10 @@ export function createMyAdsService(deps: {
         const target = written ? 'written' : await repo.transcriptionTarget(adId, audioUrl, since, tx);
         const outcome = target === 'wanted' ? 'kept' : target;
         await settle(tx, outcome);
+        if (written && deps.events) {
+          const row = await repo.findById(adId, tx);
+          if (row) await emitAd(tx, 'transcript.ready', row);
+        }
         return outcome;
       });
     },
@@ -363,6 +384,7 @@ export function createMyAdsService(deps: {
         const deleted = await repo.delete(id, userId, tx);
         if (deleted) await plans.releaseCreated(tx, usage.id, deleted.createdAt, at);
         await plans.syncFeaturedUsed(tx, usage.id, userId);
+        if (deleted) await emit(tx, userId, 'ad.deleted', { ad: { id: deleted.id, slug: deleted.slug } });
         return deleted;
       });
       if (!row) throw new NotFoundError('Ad not found');

@@ -86,6 +86,8 @@ export async function apiV1Routes(
     requireApiKey: RequireApiKey;
     limits: RateLimitStore;
     idempotency: Idempotency;
+    /** More routes of the public API, declared by other modules (webhooks), in this scope: key, limits, Idempotency-Key. */
+    more?: ((v1: FastifyInstance) => void)[];
   },
 ) {
   const { myAds, adForm, analytics, identify, stations, requireApiKey, idempotency } = deps;
@@ -397,6 +399,7 @@ export async function apiV1Routes(
         return reply.status(posted.created ? 201 : 200).send(posted);
       },
     );
+    for (const routes of deps.more ?? []) routes(v1);
 
     v1.post(
       '/api/v1/identify',

@@ -333,6 +333,14 @@ describe('the OpenAPI document', () => {
         'PUT /api/v1/stations/{id}/logo',
         'GET /api/v1/stations/{id}/airings',
         'POST /api/v1/airings',
+        'GET /api/v1/webhooks',
+        'POST /api/v1/webhooks',
+        'GET /api/v1/webhooks/{id}',
+        'PATCH /api/v1/webhooks/{id}',
+        'DELETE /api/v1/webhooks/{id}',
+        'GET /api/v1/webhooks/{id}/deliveries',
+        'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend',
+        'POST /api/v1/webhooks/{id}/test',
       ].sort(),
     );
   });

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { ads, stations } from '../../db/schema.js';
+import type { Airing } from '../../../shared/stations.js';
 
 /** One airing a monitor heard. */
 export interface DetectedAiring {
@@ -39,22 +40,36 @@ export function createMonitorsRepository(db: Db) {
     },
 
     /**
-     * Records one detected airing: the one place a monitor's airing is written (anything that must follow
-     * an airing, such as a webhook, is added here, in the same transaction). Returns the row, or null when
-     * the station or the ad is gone since.
+     * Records one detected airing: the one place a monitor's airing is written. `announce` runs in the same
+     * transaction with the airing as the API shows it and the accounts it concerns (the ad's owner and the
+     * station's), so what must follow an airing (a webhook) exists exactly when it does. Returns the row, or
+     * null when the station or the ad is gone since.
      */
-    async recordAiring(airing: DetectedAiring): Promise<(DetectedAiring & { id: string }) | null> {
+    async recordAiring(
+      airing: DetectedAiring,
+      announce?: (tx: Db, written: Airing, owners: string[]) => Promise<void>,
+    ): Promise<(DetectedAiring & { id: string }) | null> {
       return db.transaction(async (tx) => {
-        const [row] = await rows<{ id: string }>(
+        const [row] = await rows<Airing & { adOwner: string; stationOwner: string }>(
           tx as unknown as Db,
-          sql`INSERT INTO airings (station_id, ad_id, started_at, heard_ms, partial, source, confidence)
-              SELECT s.id, a.id, ${airing.startedAt.toISOString()}::timestamptz, ${Math.round(airing.heardMs)}::int4,
-                     ${airing.partial}::boolean, 'detected', ${airing.confidence}::real
-              FROM stations s JOIN ads a ON a.id = ${airing.adId}::uuid
-              WHERE s.id = ${airing.stationId}::uuid
-              RETURNING id`,
+          sql`WITH written AS (
+                INSERT INTO airings (station_id, ad_id, started_at, heard_ms, partial, source, confidence)
+                SELECT s.id, a.id, ${airing.startedAt.toISOString()}::timestamptz, ${Math.round(airing.heardMs)}::int4,
+                       ${airing.partial}::boolean, 'detected', ${airing.confidence}::real
+                FROM stations s JOIN ads a ON a.id = ${airing.adId}::uuid
+                WHERE s.id = ${airing.stationId}::uuid
+                RETURNING *)
+              SELECT w.id, w.station_id AS "stationId", s.call_sign AS "callSign", s.name AS "stationName",
+                     s.time_zone AS "timeZone", w.ad_id AS "adId", a.slug AS "adSlug", a.title AS "adTitle",
+                     to_char(w.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startedAt",
+                     w.heard_ms AS "heardMs", w.partial, w.source, w.confidence, w.spot_id AS "spotId",
+                     a.user_id AS "adOwner", s.user_id AS "stationOwner"
+              FROM written w JOIN stations s ON s.id = w.station_id JOIN ads a ON a.id = w.ad_id`,
         );
-        return row ? { ...airing, id: row.id } : null;
+        if (!row) return null;
+        const { adOwner, stationOwner, ...written } = row;
+        await announce?.(tx as unknown as Db, written, [...new Set([adOwner, stationOwner])]);
+        return { ...airing, id: row.id };
       });
     },
 

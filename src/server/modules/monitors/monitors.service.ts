@@ -1,5 +1,6 @@
 import type { JobRunner } from '../../jobs/jobs.js';
 import type { IdentifyService } from '../identify/identify.service.js';
+import type { EmitWebhookEvent } from '../webhooks/webhooks.service.js';
 import { runMonitor, type MonitorOptions } from './monitor.js';
 import type { DetectedAiring, MonitorsRepository } from './monitors.repository.js';
 import { createStreamReader } from './streams.js';
@@ -31,6 +32,8 @@ export function createMonitors(deps: {
   enabled: boolean;
   userAgent: string;
   options?: MonitorOptions;
+  /** Webhook events (airing.detected to the ad's and the station's owners); absent: none. */
+  events?: EmitWebhookEvent;
 }) {
   const { repo, jobs, log } = deps;
   const streams = createStreamReader({ userAgent: deps.userAgent });
@@ -70,7 +73,9 @@ export function createMonitors(deps: {
         matchWindow: deps.matchWindow,
         adSeconds,
         async onAiring(airing) {
-          const row = await repo.recordAiring({ stationId, ...airing });
+          const row = await repo.recordAiring({ stationId, ...airing }, async (tx, written, owners) => {
+            for (const owner of owners) await deps.events?.(tx, owner, 'airing.detected', { airing: written });
+          });
           if (!row) return;
           deps.publicChanged();
           for (const listener of airingListeners) listener(row);

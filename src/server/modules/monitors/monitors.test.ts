@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,14 +28,30 @@ const SPEED = 6;
 
 let t: TestApp;
 let tmp: string;
+/** A partner's webhook receiver: the airing.detected deliveries. */
+let receiver: http.Server;
+let receiverUrl: string;
+const delivered: { type: string; data: { airing: { adId: string; callSign: string; source: string } } }[] = [];
 let mp3: Buffer;
 const adIds = new Map<string, string>();
 let userId: string;
 
 beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (body += c));
+    req.on('end', () => {
+      delivered.push(JSON.parse(body) as (typeof delivered)[number]);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   t = await createTestApp({
     PUBLIC_ORIGIN: 'https://adreplay.test',
     LOG_LEVEL: process.env.MONITOR_TEST_LOG ?? 'silent',
+    ALLOW_PRIVATE_WEBHOOKS: 'true',
   });
   await seedIfEmpty(t.db, t.storage);
   await t.app.indexFingerprints();
@@ -65,6 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
   await rm(tmp, { recursive: true, force: true });
 });
 
@@ -86,6 +105,7 @@ describe('a station monitor', { timeout: 90_000 }, () => {
         .insert(stations)
         .values({ userId, callSign: 'KTST', name: 'Test FM', timeZone: 'America/Chicago', streamUrl: stream.url })
         .returning();
+      await t.app.webhooks.create(userId, { url: receiverUrl, events: ['airing.detected'] });
       const told: { adId: string }[] = [];
       const stop = t.app.monitors.onAiring((a) => told.push(a));
       expect(await t.app.monitors.ensure()).toBe(1);
@@ -121,6 +141,11 @@ describe('a station monitor', { timeout: 90_000 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(await t.db.$count(airings, eq(airings.stationId, station!.id))).toBe(2);
       expect(told.map((a) => a.adId)).toEqual(found.map((a) => a.adId));
+      // Each airing reached the owner's webhook once (the ads' owner runs the station too: one delivery).
+      await waitFor(async () => delivered.length >= 2, 15_000);
+      expect(delivered.map((d) => [d.type, d.data.airing.adId, d.data.airing.callSign, d.data.airing.source])).toEqual(
+        found.map((a) => ['airing.detected', a.adId, 'KTST', 'detected']),
+      );
       stop();
 
       // The stream ended (not looped): the station is offline since then, and the monitor keeps trying.

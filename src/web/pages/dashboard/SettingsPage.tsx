@@ -12,6 +12,7 @@ import { ApiKeysCard } from '../../features/api-keys/ApiKeysCard';
 import { SESSION_ENDED, useUpdateProfile } from '../../features/auth/api/auth';
 import { useSession } from '../../features/auth/api/session';
 import { WeeklyReportSection } from '../../features/reports/WeeklyReportSection';
+import { WebhooksSection } from '../../features/webhooks/WebhooksSection';
 import { errorText } from '../../lib/api';
 
 export default function SettingsPage() {
@@ -71,6 +72,7 @@ export default function SettingsPage() {
       <WeeklyReportSection />
       <ChangePasswordCard />
       <ApiKeysCard />
+      <WebhooksSection />
       {user && (
         // The home page forgets the session on arrival: forgotten here, this guarded page would send the
         // browser to /login first.

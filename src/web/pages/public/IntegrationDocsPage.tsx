@@ -32,6 +32,7 @@ import { useSession } from '../../features/auth/api/session';
 import { appConfig } from '../../lib/app-config';
 import { usePageMeta } from '../../lib/page-meta';
 import { TableHead } from '../../components/ui/table-head';
+import { WEBHOOK_EVENTS } from '../../../shared/webhooks';
 
 const origin = appConfig.publicOrigin;
 const SAMPLE_SLUG = 'morning-drive-sponsor-1735689600000';
@@ -43,6 +44,7 @@ const TOC = [
   ['errors', 'Errors'],
   ['retries', 'Safe retries'],
   ['limits', 'Rate limits'],
+  ['webhooks', 'Webhooks'],
   ['embed', 'Embed the player'],
   ['oembed', 'oEmbed'],
   ['openapi', 'OpenAPI document'],
@@ -308,6 +310,36 @@ export default function IntegrationDocsPage() {
               window resets), plus the older <code className={code}>x-ratelimit-*</code> headers; past the limit the
               answer is 429 with <code className={code}>Retry-After</code> in seconds. Uploads also count towards your
               plan’s monthly ad limit, as in the dashboard.
+            </p>
+          </DocSection>
+
+          <DocSection id="webhooks">
+            <p>
+              Instead of asking again and again, let AdReplay tell you: register an endpoint in{' '}
+              <strong>Settings → Webhooks</strong> or with <code className={code}>POST /api/v1/webhooks</code> (
+              <code className={code}>{'{"url": "https://...", "events": ["ad.created"]}'}</code>). The answer carries
+              the endpoint&apos;s signing secret, <code className={code}>whsec_...</code>, shown only then. Events:{' '}
+              {WEBHOOK_EVENTS.map((e, i) => (
+                <span key={e}>
+                  {i > 0 && ', '}
+                  <code className={code}>{e}</code>
+                </span>
+              ))}
+              .
+            </p>
+            <p>
+              Each delivery is a JSON POST <code className={code}>{'{"type", "timestamp", "data"}'}</code> signed as the{' '}
+              <a href="https://www.standardwebhooks.com/" className="text-brand-700 underline">
+                Standard Webhooks
+              </a>{' '}
+              specification says (<code className={code}>webhook-id</code>,{' '}
+              <code className={code}>webhook-timestamp</code>, <code className={code}>webhook-signature</code>), so its
+              libraries verify it with your secret. Answer with a 2xx within 10 seconds; anything else, a redirect too,
+              is retried for about 24 hours, and an endpoint failing for 3 days is disabled and you are e-mailed. Each
+              attempt is in the endpoint&apos;s delivery log (
+              <code className={code}>GET /api/v1/webhooks/{'{id}'}/deliveries</code>
+              ), with Resend and a test event. Zapier, Make and n8n subscribe the same way (REST hooks). Endpoints must
+              be public addresses: private, loopback and link-local ones are refused.
             </p>
           </DocSection>
 

@@ -84,7 +84,9 @@ export default function PartnersPage() {
             <p className="flex gap-3">
               <Workflow className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
               Connect your traffic system through the REST API with an API key: automation tools such as Zapier, Make
-              and n8n call it from their HTTP request steps, so new spots appear on AdReplay as they are scheduled.
+              and n8n call it from their HTTP request steps, so new spots appear on AdReplay as they are scheduled. They
+              can also subscribe to signed webhooks (REST hooks) and hear the moment an ad is created, changed,
+              published or deleted, or its transcript is ready.
             </p>
             <p className="flex gap-3">
               <Code2 className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
