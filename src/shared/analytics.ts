@@ -145,7 +145,7 @@ export const AnalyticsSummary = z
     }),
     to: z.iso.date().meta({ description: 'Last UTC day of the period' }),
     totals: EventCounts.extend({ ads: count, activeAds: count }),
-    daily: z.array(DailyCounts).meta({ description: 'Every day of the period, zero-filled' }),
+    daily: z.array(DailyCounts).meta({ description: 'Every day from `from` to `to`, zero-filled' }),
     sources: z.array(z.object({ source: z.string(), events: count })).meta({
       description:
         'Events by source: direct, qr, embed, share, listen (found by sound), or the host of a referring site',
