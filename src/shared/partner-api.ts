@@ -115,7 +115,7 @@ export function integrationExamples(origin: string, ad?: ExampleAd) {
         `# One ad a page to show the paging (limit: 1 to ${PAGE_MAX}, ${PAGE_DEFAULT} when left out)`,
         'CURSOR=""',
         'while :; do',
-        `  PAGE=$(curl -s "${ads}?limit=1\${CURSOR:+&cursor=$CURSOR}" ${auth})`,
+        `  PAGE=$(curl -s "${ads}?limit=1\${CURSOR:+&cursor=$CURSOR}" \\\n    ${auth})`,
         '  echo "$PAGE"',
         `  CURSOR=$(echo "$PAGE" | sed -n 's/.*"nextCursor":"\\([^"]*\\)".*/\\1/p')`,
         '  [ -n "$CURSOR" ] || break',
