@@ -83,6 +83,17 @@ test("the partner pages' examples run in a shell as shown: upload, list, read, p
       description: 'Fresh bread every morning.',
       isActive: true,
     });
+    // The paging loop as shown: one page a line, newest first, each ad once, the last with nextCursor null.
+    const loop = (await page.getByLabel('Every ad, page by page').textContent())!.trim();
+    const paged = await promisify(execFile)('bash', ['-c', `${keyLine.replace('adr_...', key)}\n${loop}`], {
+      cwd: dir,
+    });
+    const pages = paged.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { ads: { id: string }[]; nextCursor: string | null });
+    expect(pages.map((p) => p.ads.map((a) => a.id))).toEqual([[removed], [kept]]);
+    expect(pages.map((p) => p.nextCursor === null)).toEqual([false, true]);
     const deleted = await run('DELETE example', 0, removed);
     expect(deleted).toEqual({ status: 204, body: '' });
     const analytics = await run('Analytics example', 0, kept);

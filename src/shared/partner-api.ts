@@ -4,6 +4,9 @@
  */
 export const API_V1 = '/api/v1';
 export const OPENAPI_PATH = `${API_V1}/openapi.json`;
+/** Items a page of a v1 list holds when `limit` is not given, and at most. */
+export const PAGE_DEFAULT = 50;
+export const PAGE_MAX = 200;
 /** The environment variable the examples read the key from. */
 export const API_KEY_VARIABLE = 'ADREPLAY_API_KEY';
 
@@ -37,6 +40,32 @@ export function partnerUploadExample(origin: string): string {
     ...PARTNER_UPLOAD_FIELDS.map(([name, value]) => `--form-string ${name}="${value}"`),
     ...PARTNER_UPLOAD_FILES.map(([name, file]) => `-F ${name}=@${file}`),
   ]);
+}
+
+/**
+ * A typed client in TypeScript: openapi-typescript makes the types from the OpenAPI document, openapi-fetch
+ * sends the requests. A test drives the app with the same loop.
+ */
+export function typedClientExample(origin: string) {
+  return [
+    `// npx openapi-typescript ${origin}${OPENAPI_PATH} -o adreplay-api.d.ts && npm install openapi-fetch`,
+    `import createClient from 'openapi-fetch';`,
+    `import type { paths } from './adreplay-api';`,
+    '',
+    `const api = createClient<paths>({`,
+    `  baseUrl: '${origin}',`,
+    `  headers: { Authorization: \`Bearer \${process.env.${API_KEY_VARIABLE}}\` },`,
+    `});`,
+    '',
+    `// Every one of your ads, a page at a time.`,
+    `let cursor: string | undefined;`,
+    `do {`,
+    `  const { data, error } = await api.GET('${API_V1}/ads', { params: { query: { limit: ${PAGE_MAX}, cursor } } });`,
+    `  if (error) throw new Error(error.message);`,
+    `  for (const ad of data.ads) console.log(ad.id, ad.title);`,
+    `  cursor = data.nextCursor ?? undefined;`,
+    `} while (cursor);`,
+  ].join('\n');
 }
 
 /** The shell variables the examples set and use, after the key's. */
@@ -80,6 +109,19 @@ export function integrationExamples(origin: string, ad?: ExampleAd) {
           ].join('\n'),
     ),
     list: example('GET example', curlCommand('GET', ads)),
+    page: example(
+      'Every ad, page by page',
+      [
+        `# One ad a page to show the paging (limit: 1 to ${PAGE_MAX}, ${PAGE_DEFAULT} when left out)`,
+        'CURSOR=""',
+        'while :; do',
+        `  PAGE=$(curl -s "${ads}?limit=1\${CURSOR:+&cursor=$CURSOR}" \\\n    ${auth})`,
+        '  echo "$PAGE"',
+        `  CURSOR=$(echo "$PAGE" | sed -n 's/.*"nextCursor":"\\([^"]*\\)".*/\\1/p')`,
+        '  [ -n "$CURSOR" ] || break',
+        'done',
+      ].join('\n'),
+    ),
     get: example('GET one example', curlCommand('GET', `${ads}/${id}`)),
     patchJson: example(
       'PATCH example (JSON)',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PublicAd } from './ads.js';
+import { NextCursor } from './paging.js';
 
 /**
  * Radio stations and their airings (issue 37). A partner registers stations; each airing of an ad on one is
@@ -108,6 +109,9 @@ export const Station = z.object({
 export type Station = z.output<typeof Station>;
 export const StationList = z.object({ stations: z.array(Station) });
 export type StationList = z.output<typeof StationList>;
+/** A page of the v1 list of stations. */
+export const StationPage = StationList.extend({ nextCursor: NextCursor });
+export type StationPage = z.output<typeof StationPage>;
 
 /** A station as anyone sees it: no stream address. */
 export const PublicStation = Station.omit({ streamUrl: true, lastHeardAt: true, createdAt: true, updatedAt: true });
@@ -171,6 +175,9 @@ export const Airing = z.object({
 export type Airing = z.output<typeof Airing>;
 export const AiringList = z.object({ airings: z.array(Airing) });
 export type AiringList = z.output<typeof AiringList>;
+/** A page of the v1 list of a station's airings. */
+export const AiringPage = AiringList.extend({ nextCursor: NextCursor });
+export type AiringPage = z.output<typeof AiringPage>;
 
 export const AiringsPosted = z.object({
   airings: z.array(

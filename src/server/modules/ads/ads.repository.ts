@@ -28,6 +28,7 @@ import { HIDDEN_STATUSES, type HiddenStatus } from '../../../shared/moderation.j
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { batchedLookup } from '../../db/batched-lookup.js';
+import { cursorInstant, olderThan, type Keyset } from '../../paging.js';
 import { adIsPublic, ads, adSearch, airings, searchWords, stations } from '../../db/schema.js';
 
 // Every column but the search vectors, which stay in the database.
@@ -563,6 +564,16 @@ export function createAdsRepository(db: Db, directoryDb: Db = db) {
     /** Every ad of one owner, any status, newest first. */
     async listByOwner(userId: string, tx: Db = db) {
       return tx.select(adColumns).from(ads).where(eq(ads.userId, userId)).orderBy(desc(ads.createdAt), desc(ads.id));
+    },
+
+    /** A page of an owner's ads, newest first (`limit + 1` rows: the last one says whether more follow). */
+    async pageByOwner(userId: string, limit: number, after: Keyset | undefined, tx: Db = db) {
+      return tx
+        .select({ ...adColumns, cursorKey: cursorInstant(ads.createdAt) })
+        .from(ads)
+        .where(and(eq(ads.userId, userId), after && olderThan(ads.createdAt, ads.id, after)))
+        .orderBy(desc(ads.createdAt), desc(ads.id))
+        .limit(limit + 1);
     },
 
     /** The ad if it exists and belongs to the user; someone else's ad looks exactly like a missing one. */

@@ -10,6 +10,8 @@ import type { FingerprintStore } from '../identify/identify.service.js';
 import { createUploader, type ReceivedFile, type StoredAudio } from '../media/upload.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { toOwnAd, type AdRow, type AdsRepository, type NewAdRow } from './ads.repository.js';
+import { decodeCursor, isInstantKey, toPage } from '../../paging.js';
+import type { PageQuery } from '../../../shared/paging.js';
 
 export class LimitReachedError extends AppError {
   constructor(message: string) {
@@ -181,6 +183,15 @@ export function createMyAdsService(deps: {
     // The ads and their transcriptions as of one moment: a job that just ended is seen with its transcript.
     async list(userId: string) {
       return repo.snapshot(async (tx) => ownAds(await repo.listByOwner(userId, tx), tx));
+    },
+
+    /** A page of the owner's ads (the v1 list), as of one moment like list(). */
+    async page(userId: string, { limit, cursor }: PageQuery) {
+      const after = decodeCursor(cursor, isInstantKey);
+      return repo.snapshot(async (tx) => {
+        const page = toPage(await repo.pageByOwner(userId, limit, after, tx), limit);
+        return { ads: await ownAds(page.rows, tx), nextCursor: page.nextCursor };
+      });
     },
 
     async get(userId: string, id: string) {

@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { AdCreateForm, AdPatchForm, AdUpdateForm, FILE_RULES, fileMessages, OwnAd } from '../../../shared/ads.js';
 import { AnalyticsQuery, AnalyticsSummary } from '../../../shared/analytics.js';
 import {
-  AiringList,
+  AiringPage,
   AiringsBody,
   AiringsPosted,
   AIRINGS_PER_BATCH,
   Station,
   StationInput,
-  StationList,
+  StationPage,
   stationMessages,
 } from '../../../shared/stations.js';
 import { API_REQUESTS_PER_MINUTE, apiKeyMessages } from '../../../shared/api-keys.js';
@@ -25,6 +25,7 @@ import {
   identifyMessages,
 } from '../../../shared/identify.js';
 import { AUDIO_MAX_SECONDS, UPLOADS_PER_HOUR } from '../../../shared/limits.js';
+import { NextCursor, PAGE_DEFAULT, PAGE_MAX, PageQuery, pagingMessages } from '../../../shared/paging.js';
 import { callerOf } from '../../caller.js';
 import { clientOf } from '../../client-address.js';
 import { rateLimitError } from '../../errors.js';
@@ -44,7 +45,17 @@ import { errorResponse, noContent } from './openapi.js';
 /** The ad id of the path; one that cannot exist answers like someone else's ad. */
 const AdIdParams = IdParams('Ad not found');
 const PeriodQuery = AnalyticsQuery.pick({ period: true });
-const AdList = z.object({ ads: z.array(OwnAd), count: z.int() });
+const AdPage = z.object({
+  ads: z.array(OwnAd),
+  count: z.int().meta({ description: 'The number of ads in this page' }),
+  nextCursor: NextCursor,
+});
+const PAGING = `Paged by cursor: up to \`limit\` items (${PAGE_DEFAULT} by default, at most ${PAGE_MAX}); while \`nextCursor\` is not null, pass it as \`cursor\` for the next page. Each item appears on exactly one page, even when items are added or removed between pages.`;
+const BAD_PAGE = {
+  400: errorResponse(
+    `limit out of range ('${pagingMessages.limit}') or a cursor this list did not give ('Invalid cursor: ...')`,
+  ),
+};
 
 const COMMON = {
   401: errorResponse('Missing, malformed or revoked API key'),
@@ -138,12 +149,14 @@ export async function apiV1Routes(
         schema: {
           operationId: 'listAds',
           summary: 'List your ads, newest first (any status, active or not)',
-          response: { 200: AdList.describe('Your ads and their number'), ...COMMON },
+          description: PAGING,
+          querystring: PageQuery,
+          response: { 200: AdPage.describe('A page of your ads'), ...BAD_PAGE, ...COMMON },
         },
       },
       async (req) => {
-        const ads = await myAds.list(owner(req));
-        return { ads, count: ads.length };
+        const page = await myAds.page(owner(req), req.query);
+        return { ads: page.ads, count: page.ads.length, nextCursor: page.nextCursor };
       },
     );
 
@@ -261,10 +274,12 @@ export async function apiV1Routes(
         schema: {
           operationId: 'listStations',
           summary: 'List your stations, by call sign',
-          response: { 200: StationList, ...COMMON },
+          description: PAGING,
+          querystring: PageQuery,
+          response: { 200: StationPage, ...BAD_PAGE, ...COMMON },
         },
       },
-      async (req) => ({ stations: await stations.list(owner(req)) }),
+      async (req) => stations.page(owner(req), req.query),
     );
 
     v1.get(
@@ -362,12 +377,14 @@ export async function apiV1Routes(
       {
         schema: {
           operationId: 'listStationAirings',
-          summary: "A station's latest airings, detected and reported, newest first",
+          summary: "A station's airings, detected and reported, newest first",
+          description: PAGING,
           params: StationIdParams,
-          response: { 200: AiringList, ...STATION_NOT_FOUND, ...COMMON },
+          querystring: PageQuery,
+          response: { 200: AiringPage, ...BAD_PAGE, ...STATION_NOT_FOUND, ...COMMON },
         },
       },
-      async (req) => ({ airings: await stations.recentOfStation(owner(req), req.params.id) }),
+      async (req) => stations.pageOfStation(owner(req), req.params.id, req.query),
     );
 
     v1.post(

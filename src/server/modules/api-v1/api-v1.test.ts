@@ -158,7 +158,7 @@ describe('ads through the public API', () => {
     expect(ad).toMatchObject({ userId: p.id, status: 'published', isActive: true, isFeatured: false });
     expect(ad.waveformPeaks).toHaveLength(40);
 
-    expect((await callApi(t, p.key, 'GET', '/api/v1/ads')).json()).toEqual({ ads: [ad], count: 1 });
+    expect((await callApi(t, p.key, 'GET', '/api/v1/ads')).json()).toEqual({ ads: [ad], count: 1, nextCursor: null });
     expect((await callApi(t, p.key, 'GET', `/api/v1/ads/${ad.id}`)).json()).toEqual(ad);
     // The dashboard sees it too: one set of ads, two ways in.
     const mine = await t.app.inject({ url: '/api/my/ads', headers: { cookie: p.cookie } });

@@ -152,6 +152,18 @@ describe('every example of /docs/integration, run as written, in order', () => {
     expect((await callApi(t, key, 'GET', '/api/v1/ads')).json().count).toBe(2);
   });
 
+  it('pages through every ad, one a page, newest first, until nextCursor is null', async () => {
+    expect(e.page.code).not.toMatch(/\bjq\b/);
+    const pages = (await run(e.page))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { ads: OwnAd[]; count: number; nextCursor: string | null });
+    const all = (await callApi(t, key, 'GET', '/api/v1/ads')).json() as { ads: OwnAd[] };
+    expect(all.ads).toHaveLength(2);
+    expect(pages.map((p) => p.ads.map((a) => a.id))).toEqual(all.ads.map((a) => [a.id]));
+    expect(pages.map((p) => p.nextCursor === null)).toEqual([false, true]);
+  });
+
   it('oEmbed answers 200 with the rich embed of the ad', async () => {
     const { stdout } = await execFileAsync('bash', ['-c', `${e.oembed.code} -o /dev/null -w '%{http_code}'`], {
       cwd: dir,

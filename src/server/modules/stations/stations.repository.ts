@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Airing, Station } from '../../../shared/stations.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { adIsPublic, ads, airings, stations } from '../../db/schema.js';
+import { cursorInstant, olderThan, type Keyset } from '../../paging.js';
 
 export type StationRow = typeof stations.$inferSelect;
 type NewStationRow = typeof stations.$inferInsert;
@@ -68,6 +69,20 @@ export function createStationsRepository(db: Db) {
   return {
     listByOwner: (userId: string) =>
       db.select().from(stations).where(eq(stations.userId, userId)).orderBy(asc(stations.callSign)),
+
+    /** A page of an owner's stations by call sign (`limit + 1` rows: the last one says whether more follow). */
+    pageByOwner: (userId: string, limit: number, after: Keyset | undefined) =>
+      db
+        .select({ ...getTableColumns(stations), cursorKey: stations.callSign })
+        .from(stations)
+        .where(
+          and(
+            eq(stations.userId, userId),
+            after && sql`(${stations.callSign}, ${stations.id}) > (${after.key}, ${after.id}::uuid)`,
+          ),
+        )
+        .orderBy(asc(stations.callSign), asc(stations.id))
+        .limit(limit + 1),
 
     async findOwned(id: string, userId: string) {
       const [row] = await db
@@ -216,6 +231,19 @@ export function createStationsRepository(db: Db) {
         .orderBy(desc(airings.startedAt), desc(airings.id))
         .limit(limit);
       return rows.map(toAiring);
+    },
+
+    /** A page of a station's airings, newest first (`limit + 1` rows: the last one says whether more follow). */
+    async pageOfStation(stationId: string, limit: number, after: Keyset | undefined) {
+      const rows = await db
+        .select({ ...airingColumns, cursorKey: cursorInstant(airings.startedAt) })
+        .from(airings)
+        .innerJoin(stations, eq(stations.id, airings.stationId))
+        .innerJoin(ads, eq(ads.id, airings.adId))
+        .where(and(eq(airings.stationId, stationId), after && olderThan(airings.startedAt, airings.id, after)))
+        .orderBy(desc(airings.startedAt), desc(airings.id))
+        .limit(limit + 1);
+      return rows.map(({ cursorKey, ...row }) => ({ ...toAiring(row), cursorKey }));
     },
 
     /** Every airing of one of the owner's ads, newest first; null when the ad is not theirs. */

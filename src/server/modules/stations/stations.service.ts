@@ -7,10 +7,12 @@ import {
   localParts,
   stationMessages,
   type Airing,
+  type AiringPage,
   type AiringsCsvResult,
   type AiringsPosted,
   type PublicStation,
   type Station,
+  type StationPage,
   type StationDay,
   type StationDayQuery,
   type StationInput,
@@ -19,6 +21,8 @@ import type { Storage } from '../../adapters/storage/storage.js';
 import type { PublicCache } from '../../public-cache.js';
 import { BadRequestError, ConflictError, issueMessage, NotFoundError } from '../../errors.js';
 import { createUploader, type ReceivedFile } from '../media/upload.js';
+import { decodeCursor, isInstantKey, toPage } from '../../paging.js';
+import type { PageQuery } from '../../../shared/paging.js';
 import { toStation, type NewAiringRow, type StationRow, type StationsRepository } from './stations.repository.js';
 
 /** What an airing lasts when the log does not say: the ad's own length, else a common spot's. */
@@ -26,6 +30,8 @@ const DEFAULT_SPOT_MS = 30_000;
 /** Airings a partner's station list and an advertiser's Airings view show. */
 const RECENT_OF_STATION = 50;
 const AIRINGS_OF_AD = 1_000;
+/** A call sign as a cursor holds it (stored upper-cased; a cursor is checked before it reaches SQL). */
+const isCallSignKey = (key: string) => /^[A-Z0-9-]{2,12}$/.test(key);
 
 type CsvColumn = 'started_at' | 'ad' | 'spot_id' | 'heard_seconds' | 'partial';
 const REQUIRED_COLUMNS = ['started_at', 'ad', 'spot_id'] as const;
@@ -268,6 +274,20 @@ export function createStationsService({
           return ad ? [{ ...a, startedAt: startedAt.toISOString(), ad }] : [];
         }),
       };
+    },
+
+    /** A page of a partner's stations, by call sign (the v1 list). */
+    async page(userId: string, { limit, cursor }: PageQuery): Promise<StationPage> {
+      const page = toPage(await repo.pageByOwner(userId, limit, decodeCursor(cursor, isCallSignKey)), limit);
+      return { stations: page.rows.map(toStation), nextCursor: page.nextCursor };
+    },
+
+    /** A page of a partner's station's airings, newest first (the v1 list). */
+    async pageOfStation(userId: string, id: string, { limit, cursor }: PageQuery): Promise<AiringPage> {
+      const after = decodeCursor(cursor, isInstantKey);
+      await owned(userId, id);
+      const page = toPage(await repo.pageOfStation(id, limit, after), limit);
+      return { airings: page.rows.map(({ cursorKey: _k, ...airing }) => airing), nextCursor: page.nextCursor };
     },
 
     /** A partner's station's latest airings. */

@@ -20,10 +20,13 @@ import {
   AD_ID_VARIABLE,
   AD_SLUG_VARIABLE,
   API_V1,
+  PAGE_DEFAULT,
+  PAGE_MAX,
   integrationExamples,
   OPENAPI_PATH,
   type Example,
   type IntegrationExamples,
+  typedClientExample,
 } from '../../../shared/partner-api';
 import { CodeBlock } from '../../components/ui/code-block';
 import { PageHero } from '../../features/marketing/blocks';
@@ -66,8 +69,14 @@ const ENDPOINTS: { method: string; path: string; text: string; example: (e: Inte
   {
     method: 'GET',
     path: `${API_V1}/ads`,
-    text: 'Your ads, newest first, active or not: { "ads": [...], "count": n }.',
+    text: `Your ads, newest first, active or not, a page at a time: { "ads": [...], "count": n, "nextCursor": "..." }. A page holds ${PAGE_DEFAULT} ads unless you pass limit (1 to ${PAGE_MAX}); nextCursor is null on the last page. The stations and a station’s airings page the same way.`,
     example: (e) => e.list,
+  },
+  {
+    method: 'GET',
+    path: `${API_V1}/ads?limit=&cursor=`,
+    text: 'The next page: pass the previous page’s nextCursor, unchanged, as cursor, until nextCursor is null. Every ad appears on exactly one page, even when ads are added or deleted in between; a cursor the list did not give answers 400.',
+    example: (e) => e.page,
   },
   {
     method: 'GET',
@@ -383,6 +392,15 @@ export default function IntegrationDocsPage() {
               </a>
               .
             </p>
+            <p>
+              In TypeScript, openapi-typescript turns it into types and openapi-fetch into a client that checks paths,
+              parameters and answers as you type:
+            </p>
+            <CodeBlock
+              label="Typed client (TypeScript)"
+              code={typedClientExample(origin)}
+              copiedMessage="Example copied to clipboard"
+            />
           </DocSection>
         </div>
       </div>
