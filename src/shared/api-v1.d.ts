@@ -188,6 +188,97 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List your webhook endpoints */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Register a webhook endpoint; the answer carries its signing secret, shown only once
+     * @description Events: ad.created, ad.updated, ad.deleted, ad.published, ad.unpublished, transcript.ready, airing.detected. Deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) and are retried with backoff for about 24 hours.
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of your webhook endpoints */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /** Delete a webhook endpoint and its log */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /** Change the URL, the events or whether the endpoint is enabled (fields left out stay) */
+    patch: operations['patchWebhook'];
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An endpoint's delivery log, newest attempt first (time, event, status code, duration, attempt) */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a logged message again (same webhook-id and body) */
+    post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a 'webhook.test' event to the endpoint */
+    post: operations['testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/identify': {
     parameters: {
       query?: never;
@@ -318,7 +409,7 @@ export interface components {
         ads: number;
         activeAds: number;
       };
-      /** @description Every day of the period, zero-filled */
+      /** @description Every day from `from` to `to`, zero-filled */
       daily: {
         /**
          * Format: date
@@ -1811,6 +1902,405 @@ export interface operations {
       };
       /** @description More than 120 requests in a minute with this key */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoints: {
+              /** Format: uuid */
+              id: string;
+              url: string;
+              events: (
+                | 'ad.created'
+                | 'ad.updated'
+                | 'ad.deleted'
+                | 'ad.published'
+                | 'ad.unpublished'
+                | 'transcript.ready'
+                | 'airing.detected'
+              )[];
+              enabled: boolean;
+              failingSince: string | null;
+              disabledAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+          events: (
+            | 'ad.created'
+            | 'ad.updated'
+            | 'ad.deleted'
+            | 'ad.published'
+            | 'ad.unpublished'
+            | 'transcript.ready'
+            | 'airing.detected'
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: (
+              | 'ad.created'
+              | 'ad.updated'
+              | 'ad.deleted'
+              | 'ad.published'
+              | 'ad.unpublished'
+              | 'transcript.ready'
+              | 'airing.detected'
+            )[];
+            enabled: boolean;
+            failingSince: string | null;
+            disabledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The signing secret ('whsec_' + base64), shown only now */
+            secret: string;
+          };
+        };
+      };
+      /** @description A field is missing or invalid (an URL that is not http(s), no event, an unknown event) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description You can have at most 10 webhook endpoints. Delete one to add another. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The URL resolves to a private, loopback or link-local address, or does not resolve */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: (
+              | 'ad.created'
+              | 'ad.updated'
+              | 'ad.deleted'
+              | 'ad.published'
+              | 'ad.unpublished'
+              | 'transcript.ready'
+              | 'airing.detected'
+            )[];
+            enabled: boolean;
+            failingSince: string | null;
+            disabledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
+      /** @description No such endpoint among yours (someone else's answers the same) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such endpoint among yours (someone else's answers the same) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  patchWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url?: string;
+          events?: (
+            | 'ad.created'
+            | 'ad.updated'
+            | 'ad.deleted'
+            | 'ad.published'
+            | 'ad.unpublished'
+            | 'transcript.ready'
+            | 'airing.detected'
+          )[];
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: (
+              | 'ad.created'
+              | 'ad.updated'
+              | 'ad.deleted'
+              | 'ad.published'
+              | 'ad.unpublished'
+              | 'transcript.ready'
+              | 'airing.detected'
+            )[];
+            enabled: boolean;
+            failingSince: string | null;
+            disabledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
+      /** @description A field is missing or invalid (an URL that is not http(s), no event, an unknown event) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such endpoint among yours (someone else's answers the same) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The URL resolves to a private, loopback or link-local address, or does not resolve */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveries: {
+              /** Format: uuid */
+              id: string;
+              msgId: string;
+              eventType: string;
+              attempt: number;
+              statusCode: number | null;
+              durationMs: number | null;
+              ok: boolean;
+              error: string | null;
+              responseExcerpt: string | null;
+              /** Format: date-time */
+              attemptedAt: string;
+              nextAttemptAt: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No such endpoint among yours (someone else's answers the same) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            queued: true;
+          };
+        };
+      };
+      /** @description No such endpoint among yours (someone else's answers the same) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            queued: true;
+          };
+        };
+      };
+      /** @description No such endpoint among yours (someone else's answers the same) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
