@@ -395,14 +395,12 @@ describe('without an SMTP server', () => {
       const user = await createUser(local.db, { firstName: 'Olga', email: 'olga@example.com' });
       await local.db.update(users).set({ timeZone: 'Europe/Paris' }).where(eq(users.id, user.id));
       const ad = await insertAd(local.db, { userId: user.id, title: 'Kept Locally' });
-      await local.db
-        .insert(analytics)
-        .values({
-          adId: ad.id,
-          eventType: 'play',
-          listenerKey: 'outbox-1',
-          createdAt: new Date('2026-11-25T09:00:00Z'),
-        });
+      await local.db.insert(analytics).values({
+        adId: ad.id,
+        eventType: 'play',
+        listenerKey: 'outbox-1',
+        createdAt: new Date('2026-11-25T09:00:00Z'),
+      });
       expect(await tickAndSettle(local)).toBe(1);
       const kept = (await readRawMails(local.outboxDir)).filter((m) => m.includes('To: olga@example.com'));
       expect(kept).toHaveLength(1);
