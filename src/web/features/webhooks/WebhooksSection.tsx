@@ -143,21 +143,36 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
         <TableHead
           className="text-slate-700"
           cell="py-2 pr-3 last:pr-0 whitespace-nowrap"
-          columns={['Time', 'Event', 'Status', 'Duration', 'Attempt', { label: 'Actions', hidden: true }]}
+          // On a phone the time goes under the event, duration and attempt under the status: four columns fit.
+          columns={[
+            { label: 'Time', className: 'max-sm:hidden' },
+            'Event',
+            'Status',
+            { label: 'Duration', className: 'max-sm:hidden' },
+            { label: 'Attempt', className: 'max-sm:hidden' },
+            { label: 'Actions', hidden: true },
+          ]}
         />
         <tbody>
           {deliveries.map((d) => (
             <tr key={d.id} className="border-t border-slate-200" data-testid="webhook-delivery">
-              <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(d.attemptedAt)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap max-sm:hidden">{formatDateTime(d.attemptedAt)}</td>
               <td className="py-2 pr-3">
-                <code>{d.eventType}</code>
+                <code className="whitespace-nowrap">{d.eventType}</code>
+                <span className="block text-xs text-slate-700 sm:hidden">{formatDateTime(d.attemptedAt)}</span>
               </td>
               <td className={`py-2 pr-3 ${d.ok ? 'text-green-900' : 'text-red-700'}`} title={d.error ?? undefined}>
                 {d.statusCode ?? 'No answer'}
                 {!d.ok && d.error && <span className="block text-xs text-slate-700">{d.error}</span>}
+                <span className="block text-xs text-slate-700 sm:hidden">
+                  {d.durationMs === null ? '' : `${d.durationMs} ms · `}attempt {d.attempt}
+                  {d.nextAttemptAt && ` · retry ${formatDateTime(d.nextAttemptAt)}`}
+                </span>
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap">{d.durationMs === null ? '-' : `${d.durationMs} ms`}</td>
-              <td className="py-2 pr-3">
+              <td className="py-2 pr-3 whitespace-nowrap max-sm:hidden">
+                {d.durationMs === null ? '-' : `${d.durationMs} ms`}
+              </td>
+              <td className="py-2 pr-3 max-sm:hidden">
                 {d.attempt}
                 {d.nextAttemptAt && (
                   <span className="block text-xs text-slate-700">retry {formatDateTime(d.nextAttemptAt)}</span>
