@@ -312,7 +312,10 @@ export async function apiV1Routes(
           },
         },
       },
-      async (req, reply) => reply.status(201).send(await stations.create(owner(req), req.body)),
+      async (req, reply) => {
+        if (await idempotency.claim(req, reply, owner(req), req.body)) return reply;
+        return reply.status(201).send(await stations.create(owner(req), req.body));
+      },
     );
 
     v1.put(
@@ -412,6 +415,7 @@ export async function apiV1Routes(
         },
       },
       async (req, reply) => {
+        if (await idempotency.claim(req, reply, owner(req), req.body)) return reply;
         const posted = await stations.postAirings(owner(req), req.body);
         return reply.status(posted.created ? 201 : 200).send(posted);
       },

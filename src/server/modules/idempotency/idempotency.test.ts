@@ -124,6 +124,38 @@ describe('Idempotency-Key on POST /api/v1/ads', () => {
   });
 });
 
+describe('Idempotency-Key on the stations and airings POSTs', () => {
+  const post = (key: string, url: string, payload: object, idempotencyKey: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { authorization: `Bearer ${key}`, 'idempotency-key': idempotencyKey },
+    });
+
+  it('replays a station and a batch of airings, and refuses the key with another body', async () => {
+    const p = await partner();
+    const station = { callSign: 'KIDM', name: 'Idempotent FM', timeZone: 'America/Chicago' };
+    const first = await post(p.key, '/api/v1/stations', station, 'station-1');
+    expect(first.statusCode).toBe(201);
+    const again = await post(p.key, '/api/v1/stations', station, 'station-1');
+    expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([201, 'true']);
+    expect(again.json()).toEqual(first.json());
+    const other = await post(p.key, '/api/v1/stations', { ...station, callSign: 'KOTH' }, 'station-1');
+    expect(other.statusCode).toBe(422);
+    expect((await callApi(t, p.key, 'GET', '/api/v1/stations')).json().stations).toHaveLength(1);
+
+    const ad = (await create(p.key, undefined)).json() as OwnAd;
+    const airing = { station: 'KIDM', ad: ad.id, started_at: '2026-11-26T08:14:00-06:00', spot_id: 'log-1' };
+    const posted = await post(p.key, '/api/v1/airings', airing, 'airings-1');
+    expect(posted.statusCode).toBe(201);
+    // The first answer (201, created), not a second post's (200, already stored).
+    const replayed = await post(p.key, '/api/v1/airings', airing, 'airings-1');
+    expect([replayed.statusCode, replayed.headers['idempotent-replayed']]).toEqual([201, 'true']);
+    expect(replayed.json()).toEqual(posted.json());
+  });
+});
+
 describe('expiry', () => {
   it('forgets keys after 24 hours, and a forgotten key runs again', async () => {
     const p = await partner();
