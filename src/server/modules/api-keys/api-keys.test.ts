@@ -98,7 +98,7 @@ describe('using a key', () => {
     const { key, id } = await createApiKey(t, u.cookie);
     const res = await callApi(t, key, 'GET', '/api/v1/ads');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ads: [], count: 0 });
+    expect(res.json()).toEqual({ ads: [], count: 0, nextCursor: null });
     expect((await listKeys(u.cookie)).find((k) => k.id === id)!.lastUsedAt).toBe(now.toISOString());
 
     // Within a minute the time stands (no write per request); later it moves on.
