@@ -2196,7 +2196,12 @@ export interface operations {
   };
   listWebhookDeliveries: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Items in the page: 1 to 200, 50 when left out */
+        limit?: number;
+        /** @description The previous page's nextCursor, unchanged (opaque); left out for the first page */
+        cursor?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -2227,6 +2232,8 @@ export interface operations {
               attemptedAt: string;
               nextAttemptAt: string | null;
             }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };

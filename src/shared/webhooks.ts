@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NextCursor } from './paging.js';
 
 /** What a partner's endpoint can subscribe to (decision 51). */
 export const WEBHOOK_EVENTS = [
@@ -107,4 +108,4 @@ export const WebhookDelivery = z.object({
   nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type WebhookDelivery = z.output<typeof WebhookDelivery>;
-export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDelivery) });
+export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDelivery), nextCursor: NextCursor });

@@ -1,13 +1,18 @@
 import { and, arrayContains, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { cursorInstant, isInstantKey, type Keyset } from '../../paging.js';
 import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type NewWebhookDeliveryRow = typeof webhookDeliveries.$inferInsert;
 
-/** How many attempts the log shows per endpoint. */
-const LOG_ROWS = 100;
+/** A delivery log cursor's key: the attempt's time as cursorInstant writes it, '/', the attempt number. */
+const DELIVERY_KEY = /^(.+)\/(\d{1,4})$/;
+export const isDeliveryKey = (key: string) => {
+  const found = DELIVERY_KEY.exec(key);
+  return Boolean(found && isInstantKey(found[1]!));
+};
 
 export function createWebhooksRepository(db: Db) {
   return {
@@ -81,13 +86,28 @@ export function createWebhooksRepository(db: Db) {
       return row!;
     },
 
-    async deliveries(endpointId: string) {
+    /**
+     * A page of the log, newest attempt first (a message's attempts can share a time: the later attempt
+     * first): `limit + 1` rows after the keyset, whose key is the time and the attempt (DELIVERY_KEY).
+     */
+    async deliveries(endpointId: string, limit: number, after?: Keyset) {
+      const key = after && DELIVERY_KEY.exec(after.key);
       return db
-        .select()
+        .select({
+          row: webhookDeliveries,
+          cursorKey: sql<string>`${cursorInstant(webhookDeliveries.createdAt)} || '/' || ${webhookDeliveries.attempt}`,
+        })
         .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.endpointId, endpointId))
-        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.attempt))
-        .limit(LOG_ROWS);
+        .where(
+          and(
+            eq(webhookDeliveries.endpointId, endpointId),
+            key
+              ? sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.attempt}, ${webhookDeliveries.id}) < (${key[1]}::timestamptz, ${Number(key[2])}::int, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.attempt), desc(webhookDeliveries.id))
+        .limit(limit + 1);
     },
 
     async findDelivery(id: string, userId: string) {

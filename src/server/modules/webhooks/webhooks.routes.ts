@@ -14,6 +14,7 @@ import {
 import { callerOf } from '../../caller.js';
 import { errorResponse, noContent } from '../api-v1/openapi.js';
 import { IdParams } from '../../route-schemas.js';
+import { PageQuery } from '../../../shared/paging.js';
 import type { RequireUser } from '../auth/require-user.js';
 import type { Webhooks } from './webhooks.service.js';
 
@@ -137,10 +138,11 @@ export function webhookRoutes(
         tags,
         summary: "An endpoint's delivery log, newest attempt first (time, event, status code, duration, attempt)",
         params: EndpointParams,
+        querystring: PageQuery,
         response: { 200: WebhookDeliveryList, ...NOT_FOUND },
       },
     },
-    async (req) => ({ deliveries: await webhooks.deliveries(owner(req), req.params.id) }),
+    async (req) => webhooks.deliveries(owner(req), req.params.id, req.query),
   );
 
   app.post(

@@ -4,6 +4,8 @@ import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { RetryLater, type Job, type JobRunner } from '../../jobs/jobs.js';
+import { decodeCursor, toPage } from '../../paging.js';
+import type { PageQuery } from '../../../shared/paging.js';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_DISABLE_AFTER_DAYS,
@@ -16,7 +18,12 @@ import {
   type WebhookPatch,
 } from '../../../shared/webhooks.js';
 import { checkedAddress, deliverWebhook, type Resolve } from './webhook-sender.js';
-import type { WebhookDeliveryRow, WebhookEndpointRow, WebhooksRepository } from './webhooks.repository.js';
+import {
+  isDeliveryKey,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+  type WebhooksRepository,
+} from './webhooks.repository.js';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
@@ -217,9 +224,15 @@ export function createWebhooks(deps: {
       if (!(await repo.delete(id, userId))) throw new NotFoundError(webhookMessages.notFound);
     },
 
-    async deliveries(userId: string, id: string) {
+    /** A page of an endpoint's delivery log, newest attempt first. */
+    async deliveries(userId: string, id: string, { limit, cursor }: PageQuery) {
+      const after = decodeCursor(cursor, isDeliveryKey);
       await owned(userId, id);
-      return (await repo.deliveries(id)).map(toDelivery);
+      const page = toPage(
+        (await repo.deliveries(id, limit, after)).map(({ row, cursorKey }) => ({ ...row, cursorKey })),
+        limit,
+      );
+      return { deliveries: page.rows.map(toDelivery), nextCursor: page.nextCursor };
     },
 
     /** Sends a logged message again, with its id and body (receivers that have it can drop it). */

@@ -234,6 +234,28 @@ describe('deliveries', () => {
     expect(JSON.parse(again.body)).toEqual(JSON.parse(hits[0]!.body));
   });
 
+  it('pages the delivery log by cursor, newest attempt first, each attempt once', async () => {
+    const u = await signUpUser(t);
+    const endpoint = await addEndpoint(u.cookie, ['ad.created'], '/paged');
+    for (let i = 0; i < 3; i++) await session(u.cookie, 'POST', `/api/my/webhooks/${endpoint.id}/test`);
+    const all = await until(async () => {
+      const l = await log(u.cookie, endpoint.id);
+      return l.length === 3 ? l : undefined;
+    });
+    const page = async (query: string) =>
+      (await session(u.cookie, 'GET', `/api/my/webhooks/${endpoint.id}/deliveries${query}`)).json() as {
+        deliveries: WebhookDelivery[];
+        nextCursor: string | null;
+      };
+    const first = await page('?limit=2');
+    expect(first.deliveries.map((d) => d.id)).toEqual(all.slice(0, 2).map((d) => d.id));
+    const second = await page(`?limit=2&cursor=${first.nextCursor}`);
+    expect(second.deliveries.map((d) => d.id)).toEqual([all[2]!.id]);
+    expect(second.nextCursor).toBeNull();
+    const bad = await session(u.cookie, 'GET', `/api/my/webhooks/${endpoint.id}/deliveries?cursor=bm90LWEtY3Vyc29y`);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('disables an endpoint failing for three days and e-mails its owner', async () => {
     const u = await signUpUser(t);
     const endpoint = await addEndpoint(u.cookie, ['ad.created'], '/down');
