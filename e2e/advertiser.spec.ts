@@ -181,11 +181,11 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
   await expect(page.getByTestId('my-ad-row')).toHaveCount(0);
   expect(await inDirectory()).toBe(0);
 
-  // Free plan: 3 ads a month (the deleted one counted too).
+  // Free plan: 3 ads a month; the deleted one gave its place back (decision 48).
   await createAd(page, 'Ada Second Spot');
   await page.goto('/dashboard/subscription');
   const badge = page.getByTestId('usage-badge');
-  await expect(badge).toHaveText('67%');
+  await expect(badge).toHaveText('33%');
   await expect(badge).toHaveAttribute('data-variant', 'default');
   await expectPlanCard(page, [
     ['Plan', 'Free'],
@@ -196,6 +196,7 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
   ]);
   await expect(page.locator('dl').getByText('Renewal Date')).toHaveCount(0);
   await createAd(page, 'Ada Third Spot');
+  await createAd(page, 'Ada Fourth Spot');
   await page.goto('/dashboard/ads/create');
   await expect(page.getByRole('heading', { name: 'Ad Creation Limit Reached' })).toBeVisible();
   await expect(
@@ -213,13 +214,13 @@ test('an advertiser creates, edits, toggles and deletes an ad, and meets the Fre
   await page.getByRole('button', { name: 'Choose Premium' }).click();
   await expect(page.getByText('Stripe integration coming soon!')).toBeVisible();
 
-  // Dashboard home: real counts (two ads, one of them inactive), 'View All' for three or fewer, quick actions.
+  // Dashboard home: real counts (three ads, one of them inactive), 'View All' for three or fewer, quick actions.
   await page.goto('/dashboard/ads');
   await page.getByRole('switch', { name: 'Active: Ada Second Spot' }).click();
   await expect(page.getByText('Ad deactivated')).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByText('Ada Third Spot')).toBeVisible();
-  await expectAdsCard(page, 2, 1);
+  await expectAdsCard(page, 3, 2);
   await expect(page.getByRole('link', { name: 'View All', exact: true })).toHaveAttribute('href', '/dashboard/ads');
   const actions = page.getByRole('region', { name: 'Quick Actions' });
   for (const [name, href] of [
