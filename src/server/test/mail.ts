@@ -66,8 +66,11 @@ export function mimeStructure(raw: string): { contentType: string; parts: MimePa
   return { contentType, parts };
 }
 
-/** A real SMTP server on loopback that files every message it receives into a folder. */
-export async function startSmtpCatcher(dir: string) {
+/**
+ * A real SMTP server on loopback that files every message it receives into a folder; on `port` when given
+ * (started again where a mailer already points), else on a free one.
+ */
+export async function startSmtpCatcher(dir: string, port = 0) {
   await mkdir(dir, { recursive: true });
   let n = 0;
   const server = new SMTPServer({
@@ -82,8 +85,8 @@ export async function startSmtpCatcher(dir: string) {
       });
     },
   });
-  const port = await new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)),
+  const listening = await new Promise<number>((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)),
   );
-  return { port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { port: listening, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

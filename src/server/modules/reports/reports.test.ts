@@ -210,7 +210,7 @@ describe('the weekly report', () => {
     await smtp.close();
     await expect(t.app.reports.sendWeekly(week)).rejects.toThrow();
     expect(await t.db.select().from(reportSends).where(eq(reportSends.userId, lee.id))).toHaveLength(0);
-    smtp = await startSmtpCatcherOn(inbox, smtp.port);
+    smtp = await startSmtpCatcher(inbox, smtp.port);
     await t.app.reports.sendWeekly(week);
     await vi.waitFor(async () => expect(await mailsTo(lee.email)).toHaveLength(1));
   });
@@ -222,26 +222,6 @@ describe('the weekly report', () => {
     expect(await mailsTo(noAds.email)).toHaveLength(0);
   });
 });
-
-/** The SMTP catcher again on the same port (the mailer was built with it). */
-async function startSmtpCatcherOn(dir: string, port: number) {
-  const { SMTPServer } = await import('smtp-server');
-  const { writeFile } = await import('node:fs/promises');
-  let n = 0;
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        writeFile(path.join(dir, `${Date.now()}-retry-${++n}.eml`), Buffer.concat(chunks)).then(() => done(), done);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  return { port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe('unsubscribing by the signed link', () => {
   async function reader() {

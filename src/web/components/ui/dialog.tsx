@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from './button';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
@@ -101,5 +102,42 @@ export function Dialog({
       </div>
       {open && children}
     </dialog>
+  );
+}
+
+/** 'Are you sure?' before something that cannot be undone: the consequence, Cancel, and the danger button. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  action,
+  busy,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** The danger button's label ('Delete', 'Revoke'). */
+  action: string;
+  busy: boolean;
+  onConfirm: () => void;
+  /** What happens, in a sentence. */
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
+      <div className="p-4">
+        <p className="break-words text-slate-800">{children}</p>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+            {action}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import { ApiKeyInput, apiKeyMessages, MAX_API_KEYS, type ApiKey, type CreatedApi
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CodeBlock } from '../../components/ui/code-block';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { useAppForm } from '../../components/ui/use-app-form';
 import { errorText } from '../../lib/api';
@@ -128,21 +128,16 @@ export function ApiKeysCard() {
         )}
       </div>
 
-      <Dialog open={Boolean(revoking)} onClose={() => setRevoking(null)} title="Revoke this key?">
-        <div className="p-4">
-          <p className="text-slate-800">
-            Anything using “{revoking?.name}” will be refused from now on. This cannot be undone.
-          </p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setRevoking(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmRevoke} disabled={revoke.isPending}>
-              Revoke
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={Boolean(revoking)}
+        onClose={() => setRevoking(null)}
+        title="Revoke this key?"
+        action="Revoke"
+        busy={revoke.isPending}
+        onConfirm={confirmRevoke}
+      >
+        Anything using “{revoking?.name}” will be refused from now on. This cannot be undone.
+      </ConfirmDialog>
     </Card>
   );
 }

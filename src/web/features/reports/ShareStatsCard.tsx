@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CodeBlock } from '../../components/ui/code-block';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -76,19 +76,16 @@ export function ShareStatsCard({ adId }: { adId: string }) {
           </div>
         </div>
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Revoke this stats link?">
-        <div className="p-4">
-          <p className="text-slate-800">Anyone opening it from now on gets a page not found.</p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void remove()} disabled={revoke.isPending}>
-              Revoke
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Revoke this stats link?"
+        action="Revoke"
+        busy={revoke.isPending}
+        onConfirm={() => void remove()}
+      >
+        Anyone opening it from now on gets a page not found.
+      </ConfirmDialog>
     </Card>
   );
 }

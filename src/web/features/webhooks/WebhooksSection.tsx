@@ -13,7 +13,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CodeBlock } from '../../components/ui/code-block';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { FieldError } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
@@ -316,21 +316,17 @@ export function WebhooksSection() {
         )}
       </div>
 
-      <Dialog open={Boolean(deleting)} onClose={() => setDeleting(null)} title="Delete this endpoint?">
-        <div className="p-4">
-          <p className="break-all text-slate-800">
-            {deleting?.url} will receive no more events, and its delivery log is deleted. This cannot be undone.
-          </p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
-              Delete
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        onClose={() => setDeleting(null)}
+        title="Delete this endpoint?"
+        action="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        <span className="break-all">{deleting?.url}</span> will receive no more events, and its delivery log is deleted.
+        This cannot be undone.
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { adMessages, type PublicAd } from '../../../shared/ads';
 import { limitMessages } from '../../../shared/plans';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
 import { featuredFailure, updateFailureText } from '../../features/ads/ad-errors';
@@ -200,21 +200,16 @@ export default function ManageAdsPage() {
           </table>
         )}
       </Card>
-      <Dialog open={Boolean(confirming)} onClose={() => setConfirming(null)} title="Delete this ad?">
-        <div className="p-4">
-          <p className="text-slate-800">
-            “{confirming?.title}” and its audio will be removed for good. Its page and QR code will stop working.
-          </p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
-              Delete
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={Boolean(confirming)}
+        onClose={() => setConfirming(null)}
+        title="Delete this ad?"
+        action="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        “{confirming?.title}” and its audio will be removed for good. Its page and QR code will stop working.
+      </ConfirmDialog>
     </div>
   );
 }
