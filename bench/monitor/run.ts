@@ -193,6 +193,7 @@ async function liveStream(mp3: Buffer, file: string, seconds: number, speed: num
 interface Heard {
   adId: string;
   startedAt: number;
+  streamSeconds: number;
   heardMs: number;
   partial: boolean;
   writtenAt: number;
@@ -222,6 +223,7 @@ async function watch(database: Database, stationId: string, mp3: Buffer, file: s
       heard.push({
         adId: a.adId,
         startedAt: a.startedAt.getTime(),
+        streamSeconds: a.streamSeconds,
         heardMs: a.heardMs,
         partial: a.partial,
         writtenAt: Date.now(),
@@ -243,33 +245,20 @@ async function watch(database: Database, stationId: string, mp3: Buffer, file: s
   return { heard, cpu: cpuSeconds() - cpuBefore, wallSeconds: (Date.now() - began) / 1000, server: stream.server };
 }
 
-/** Each true spot's airing (same ad, start within 3 s), the start errors, and the airings matching none. */
-function score(truth: Truth[], heard: Heard[], epoch: number) {
+/**
+ * Each true spot's airing (same ad, start within 3 s), the start errors, and the airings matching none. Scored
+ * on the stream's own clock (seconds from its start), which a stream served faster than real time keeps.
+ */
+function score(truth: Truth[], heard: Heard[]) {
   const used = new Set<Heard>();
   const found: { truth: Truth; airing: Heard; error: number }[] = [];
   for (const t of truth) {
-    const airing = heard.find(
-      (h) => !used.has(h) && h.adId === t.adId && Math.abs(h.startedAt - epoch - t.start * 1000) <= 3_000,
-    );
+    const airing = heard.find((h) => !used.has(h) && h.adId === t.adId && Math.abs(h.streamSeconds - t.start) <= 3);
     if (!airing) continue;
     used.add(airing);
-    found.push({ truth: t, airing, error: Math.abs(airing.startedAt - epoch - t.start * 1000) / 1000 });
+    found.push({ truth: t, airing, error: Math.abs(airing.streamSeconds - t.start) });
   }
   return { found, extra: heard.filter((h) => !used.has(h)) };
-}
-
-/** The stream's second 0 on the wall clock, as the monitor placed it: the median of its airings' offsets. */
-function epochOf(truth: Truth[], heard: Heard[]) {
-  const offsets = heard.flatMap((h) => {
-    const t = truth.find(
-      (x) =>
-        x.adId === h.adId &&
-        Math.abs(h.startedAt - x.start * 1000 - (heard[0]!.startedAt - truth[0]!.start * 1000)) < 600_000,
-    );
-    return t ? [h.startedAt - t.start * 1000] : [];
-  });
-  offsets.sort((a, b) => a - b);
-  return offsets[offsets.length >> 1] ?? 0;
 }
 
 async function main() {
@@ -322,8 +311,7 @@ async function main() {
     `Broadcast hour: ${(hour.seconds / 60).toFixed(1)} min, ${hour.truth.length} spots (${hour.truth.filter((t) => t.cut).length} cut short); served at ${SPEED}x...`,
   );
   const fast = await watch(database, station!.id, hourMp3, hourFile, hour.seconds, SPEED);
-  const epoch = epochOf(hour.truth, fast.heard);
-  const hourScore = score(hour.truth, fast.heard, epoch);
+  const hourScore = score(hour.truth, fast.heard);
 
   // ---- Hours with no catalogue ad ----
   const cleanFile = path.join(OUT_DIR, 'clean.mp3');
@@ -358,9 +346,9 @@ async function main() {
     busy.disable();
     loopBusy = busy.percentile(99) / 1e6;
     realServer = real.server;
-    const realEpoch = epochOf(partTruth, real.heard);
-    delays = score(partTruth, real.heard, realEpoch).found.map(
-      (f) => (f.airing.writtenAt - (realEpoch + f.truth.end * 1000)) / 1000,
+    // The spot's end on the air, on the monitor's wall clock: where it placed the stream's second 0, plus the end.
+    delays = score(partTruth, real.heard).found.map(
+      (f) => (f.airing.writtenAt - (f.airing.startedAt - f.airing.streamSeconds * 1000 + f.truth.end * 1000)) / 1000,
     );
   }
 

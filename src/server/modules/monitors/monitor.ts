@@ -10,10 +10,11 @@ export interface MonitorDeps {
   matchWindow(query: Landmark[]): Promise<{ adId: string; offsetSeconds: number; confidence: number } | null>;
   /** An ad's length in seconds, null when unknown. */
   adSeconds(adId: string): Promise<number | null>;
-  /** A spot was heard: `startedAt` is when the ad began on air. */
+  /** A spot was heard: `startedAt` is when the ad began on air, `streamSeconds` where on this connection's stream. */
   onAiring(airing: {
     adId: string;
     startedAt: Date;
+    streamSeconds: number;
     heardMs: number;
     partial: boolean;
     confidence: number;
@@ -92,8 +93,12 @@ async function listen(
   let pending: Landmark[] = [];
   let nextWindow = 0; // seconds
   let samples = 0;
-  /** Wall-clock ms of the stream's second 0: the latest moment any sample is known to have arrived by. */
-  let epoch = -Infinity;
+  /**
+   * Wall-clock ms of the stream's second 0. No sample arrives before it went out, so every batch bounds it from
+   * above (arrival minus position) and the tightest bound is the best: a thread that stalls only loosens later
+   * bounds, it never moves the airings' times.
+   */
+  let epoch = Infinity;
   let heard = false;
   let lastBeat = 0;
   /** The windows and writes, strictly in stream order. */
@@ -105,6 +110,7 @@ async function listen(
       await deps.onAiring({
         adId: a.adId,
         startedAt: new Date(Math.round(epoch + a.start * 1000)),
+        streamSeconds: a.start,
         heardMs: a.heardSeconds * 1000,
         partial: a.partial,
         confidence: Math.round(a.confidence * 1000) / 1000,
@@ -127,7 +133,7 @@ async function listen(
     const close = deps.streams.open(url, {
       onAudio(batch) {
         samples = batch.samples;
-        epoch = Math.max(epoch, batch.receivedAt - (samples / FINGERPRINT_SAMPLE_RATE) * 1000);
+        epoch = Math.min(epoch, batch.receivedAt - (samples / FINGERPRINT_SAMPLE_RATE) * 1000);
         for (let i = 0; i < batch.hashes.length; i++) pending.push({ hash: batch.hashes[i]!, t: batch.frames[i]! });
         if (samples > 0 && (!heard || batch.receivedAt - lastBeat >= HEARTBEAT_MS)) {
           heard = true;
