@@ -84,6 +84,10 @@ test.describe('finding ads', () => {
     await expect(page.getByText('Showing 14 of 14 ads')).toBeVisible();
     await expect(cards(page)).toHaveCount(14);
     await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+    // The address says how many pages are shown, so a reload keeps them.
+    await expect(page).toHaveURL(/\/directory\?page=2$/);
+    await page.reload();
+    await expect(cards(page)).toHaveCount(14);
   });
 
   test('cards show location or Online and the real duration', async ({ page }) => {

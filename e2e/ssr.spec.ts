@@ -45,7 +45,7 @@ test.describe('without JavaScript', () => {
     const form = page.getByRole('main').getByRole('search');
     await form.getByRole('searchbox', { name: 'Search ads' }).fill('pizza');
     await form.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page).toHaveURL(/\/directory\?search=pizza&category=all&location=$/);
+    await expect(page).toHaveURL(/\/directory\?search=pizza&category=all&location=&station=&aired=$/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toContainText('Harbor Pizza Family Night');
     // A category from the form too.
@@ -54,6 +54,33 @@ test.describe('without JavaScript', () => {
     await form.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(cards(page).first()).toBeVisible();
     for (const card of await cards(page).all()) await expect(card).toContainText('Food & Dining');
+  });
+
+  test('Load More is a link to the next page: the server lists both pages and lands on the first new card', async ({
+    page,
+  }) => {
+    await page.goto('/directory?category=Food+%26+Dining');
+    const food = await cards(page).count();
+    await page.goto('/directory');
+    await expect(cards(page)).toHaveCount(12);
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await expect(page).toHaveURL(/\/directory\?page=2#result-13$/);
+    await expect(page.getByText('Showing 14 of 14 ads')).toBeVisible();
+    await expect(cards(page)).toHaveCount(14);
+    await expect(page.locator('#result-13')).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+    // The filters travel with it; a page beyond the results lists them all.
+    await page.goto('/directory?category=Food+%26+Dining&page=9');
+    await expect(cards(page)).toHaveCount(food);
+  });
+
+  test('the embedded player shows the ad and plays it with the browser’s own controls', async ({ page, request }) => {
+    const ad = await adWithContact(request);
+    await page.goto(`/embed/${ad.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
+    await expect(page.getByText(ad.businessName).first()).toBeVisible();
+    await expect(page.locator('audio[controls]')).toHaveAttribute('src', ad.audioUrl);
+    await expect(page.getByRole('link', { name: /Listen on AdReplay/ })).toHaveAttribute('href', /\/ad\//);
   });
 
   test('the home page shows its featured ads, and its links are links', async ({ page }) => {
@@ -82,8 +109,13 @@ test.describe('hydration', () => {
       '/directory',
       '/directory?search=pizza',
       '/directory?category=Food+%26+Dining&location=Portland',
+      '/directory?page=2',
       `/ad/${ad.slug}`,
       `/ad/${ad.slug}?src=qr`,
+      '/station/KXRP',
+      `/embed/${ad.slug}`,
+      `/embed/${ad.slug}?theme=dark`,
+      '/embed/no-such-ad',
       '/advertisers',
       '/partners',
       '/about',
@@ -99,7 +131,7 @@ test.describe('hydration', () => {
     page.on('console', (msg) => {
       const text = msg.text();
       // The not-found page's own 404 status is reported by the browser as a failed load.
-      if (current === '/no-such-page' && text.includes('status of 404')) return;
+      if (/^\/(no-such-page|embed\/no-such-ad)$/.test(current) && text.includes('status of 404')) return;
       if (msg.type() === 'error' || (msg.type() === 'warning' && /hydrat/i.test(text)))
         problems.push(`${current}: ${msg.type()}: ${text}`);
     });

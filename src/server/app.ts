@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps) {
   const renderer = deps.renderer !== undefined || deps.webDir ? deps.renderer : await loadPageRenderer(SSR_ENTRY);
   renderer?.configure(clientConfig);
   const errorPages = [
-    embedPage && embedFailurePage(embedPage, config.PUBLIC_ORIGIN, clientConfig),
+    embedPage && embedFailurePage(embedPage, config.PUBLIC_ORIGIN, clientConfig, renderer),
     page && pageForError(page, config),
   ].filter((p): p is ErrorPage => !!p);
   const errorPage: ErrorPage = (...failure) => {
@@ -561,6 +561,7 @@ export async function buildApp(deps: AppDeps) {
     origin,
     clientConfig,
     page: embedPage,
+    renderer,
     framable: framableSecurityHeaders(config),
   });
 

@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
 import { dehydrate, QueryClient, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import type { EmbedData } from '../shared/embed';
 import { Toasts } from './components/ui/toast';
+import { EmbedApp } from './embed-app';
 import type { ApiRead } from './lib/api';
 import { configureApp, type AppConfig } from './lib/app-config';
 import { CLIENT_ONLY, routes, type ServerLoadContext } from './router';
@@ -90,4 +92,9 @@ export async function render(url: string, read: ApiRead): Promise<RenderedPage |
   });
   const notFound = context.matches.some((m) => m.route.path === '*');
   return { status: notFound ? 404 : context.statusCode, html, state: timeless(dehydrate(queryClient)) };
+}
+
+/** The embeddable player's HTML for this ad (or its notice): small and synchronous, so rendered as a string. */
+export function renderEmbed(data: EmbedData): string {
+  return renderToString(<EmbedApp {...data} />);
 }

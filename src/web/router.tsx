@@ -8,7 +8,7 @@ import type { ApiRead } from './lib/api';
 import { RouteError } from './components/layout/RouteError';
 import { RedirectSignedIn } from './features/auth/guards';
 import { AdPage } from './pages/public/AdPage';
-import { DirectoryPage, directoryFilters, directoryQueryParams } from './pages/public/DirectoryPage';
+import { DirectoryPage, directoryFilters, directoryPages, directoryQueryParams } from './pages/public/DirectoryPage';
 import { HomePage } from './pages/public/HomePage';
 import { NotFoundPage } from './pages/public/NotFoundPage';
 import { PublicLayout } from './pages/public/PublicLayout';
@@ -59,11 +59,13 @@ const loadHome = prefetch(({ queryClient, read }) =>
     queryClient.prefetchQuery(adListQuery({ featured: true, limit: FEATURED_HOME }, read)),
   ]),
 );
-const loadDirectory = prefetch(({ queryClient, read }, { request }) =>
-  queryClient.prefetchInfiniteQuery(
-    directoryQuery(directoryQueryParams(directoryFilters(new URL(request.url).searchParams)), read),
-  ),
-);
+const loadDirectory = prefetch(({ queryClient, read }, { request }) => {
+  const { searchParams } = new URL(request.url);
+  return queryClient.prefetchInfiniteQuery({
+    ...directoryQuery(directoryQueryParams(directoryFilters(searchParams)), read),
+    pages: directoryPages(searchParams),
+  });
+});
 const loadAd = prefetch(({ queryClient, read }, { params }) =>
   Promise.all([
     queryClient.prefetchQuery(adQuery(params.slug!, read)),

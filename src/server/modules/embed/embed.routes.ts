@@ -1,5 +1,5 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adUrl } from '../../../shared/ad-links.js';
 import { EMBED_DATA_ID, EMBED_THEMES, type EmbedData, type EmbedTheme } from '../../../shared/embed.js';
@@ -9,6 +9,7 @@ import { OEmbedQuery } from '../../../shared/oembed.js';
 import { SITE_NAME } from '../../../shared/page-meta.js';
 import { AdRemovedError, NotFoundError, type ErrorPage } from '../../errors.js';
 import { jsonForScript, type PageTemplate } from '../seo/head.js';
+import type { PageRenderer } from '../seo/page-renderer.js';
 import type { EmbedService } from './embed.service.js';
 
 /**
@@ -23,10 +24,12 @@ export async function embedRoutes(
     clientConfig: Record<string, string>;
     /** The built embed.html; null when the web app is not built (API-only tests). */
     page: PageTemplate | null;
+    /** Renders the player into the page; without it (no server build) the browser renders it. */
+    renderer?: PageRenderer | null;
     framable: FastifyHelmetOptions;
   },
 ) {
-  const { embed, origin, page } = deps;
+  const { embed, origin, page, renderer = null } = deps;
 
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -59,7 +62,15 @@ export async function embedRoutes(
         .status(status)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(renderEmbed(page, data, { origin, clientConfig: deps.clientConfig, theme: themeOf(req.query) }));
+        .send(
+          renderEmbed(page, data, {
+            origin,
+            clientConfig: deps.clientConfig,
+            theme: themeOf(req.query),
+            renderer,
+            log: req.log,
+          }),
+        );
     },
   );
 }
@@ -67,12 +78,27 @@ export async function embedRoutes(
 const themeOf = (query: unknown): EmbedTheme =>
   EMBED_THEMES.find((t) => t === (query as { theme?: unknown } | undefined)?.theme) ?? 'light';
 
+interface EmbedPageOptions {
+  origin: string;
+  clientConfig: Record<string, string>;
+  theme: EmbedTheme;
+  renderer: PageRenderer | null;
+  log: FastifyBaseLogger;
+}
+
+/** The player's HTML, or none (the browser renders it) when there is no server build or the render failed. */
+function playerHtml({ renderer, log }: EmbedPageOptions, data: EmbedData) {
+  try {
+    return renderer?.renderEmbed(data);
+  } catch (err) {
+    log.error({ err }, 'rendering the embed failed; the browser renders it');
+    return undefined;
+  }
+}
+
 /** The embed page for an ad, for an unknown one, or for one that could not be loaded. */
-function renderEmbed(
-  page: PageTemplate,
-  data: EmbedData,
-  { origin, clientConfig, theme }: { origin: string; clientConfig: Record<string, string>; theme: EmbedTheme },
-) {
+function renderEmbed(page: PageTemplate, data: EmbedData, options: EmbedPageOptions) {
+  const { origin, clientConfig, theme } = options;
   const { ad } = data;
   const title = ad
     ? ad.title
@@ -90,7 +116,7 @@ function renderEmbed(
     `<meta name="adreplay-config" content="${escapeHtml(JSON.stringify(clientConfig))}" />`,
     `<script type="application/json" id="${EMBED_DATA_ID}">${jsonForScript(data)}</script>`,
   ].filter(Boolean);
-  return page.render(head.join('\n    '), theme);
+  return page.render(head.join('\n    '), theme, playerHtml(options, data));
 }
 
 /**
@@ -98,11 +124,16 @@ function renderEmbed(
  * failure of ours): the player's own page saying so, not an error body. A refused address ('/embed/%ff')
  * is an unknown ad.
  */
-export function embedFailurePage(page: PageTemplate, origin: string, clientConfig: Record<string, string>): ErrorPage {
+export function embedFailurePage(
+  page: PageTemplate,
+  origin: string,
+  clientConfig: Record<string, string>,
+  renderer: PageRenderer | null = null,
+): ErrorPage {
   return (req, statusCode, message) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.startsWith('/embed/')) return undefined;
     if (!req.headers.accept?.includes('text/html')) return undefined;
     const data: EmbedData = statusCode < 500 ? { ad: null } : { ad: null, unavailable: message, reference: req.id };
-    return renderEmbed(page, data, { origin, clientConfig, theme: themeOf(req.query) });
+    return renderEmbed(page, data, { origin, clientConfig, theme: themeOf(req.query), renderer, log: req.log });
   };
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import type { EmbedData } from '../../../shared/embed.js';
 
 /*
  * The web app's server entry (src/web/entry-server.tsx), as the server uses it. Built by `vite build --ssr`
@@ -16,6 +17,8 @@ export interface RenderedPage {
 export interface PageRenderer {
   /** The page at this address (path and query), or null for pages the browser renders. */
   render(url: string, read: <T>(path: string) => Promise<T>): Promise<RenderedPage | null>;
+  /** The embeddable player's HTML for this ad (or its notice). */
+  renderEmbed(data: EmbedData): string;
   /** The settings the app reads from the page's meta tag (public origin...). */
   configure(config: Record<string, string>): void;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicAd } from '../../../shared/ads.js';
 import { QUERY_STATE_ID } from '../../../shared/page-data.js';
 import { subscriptionPlans, userSubscriptions } from '../../db/schema.js';
+import { insertAd } from '../../db/seed/factories.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -113,6 +114,44 @@ describe('public pages rendered on the server', () => {
     expect(root).not.toContain('Downtown Dental Smiles');
     // Another query is another page.
     expect(rootOf((await get('/directory?search=dental')).body)).toContain('Downtown Dental Smiles');
+  });
+
+  it('?page=N lists the first N pages, and Load More is a GET form for the next one', async () => {
+    for (let i = 1; i <= 14; i++)
+      await insertAd(t.db, { userId: owner.id, title: `Paged Ad ${i}`, location: 'Pagetown, ZZ' });
+    const first = rootOf((await get('/directory?location=Pagetown')).body);
+    expect(first).toMatch(/Showing (<!-- -->)?12(<!-- -->)? of (<!-- -->)?14(<!-- -->)? ads/);
+    const [form, more] = /<form [^>]*action="\/directory#result-13"[^>]*>([\s\S]*?)<\/form>/.exec(first)!;
+    expect(form).toContain('method="get"');
+    expect(more).toContain('name="location" value="Pagetown"');
+    expect(more).toContain('name="page" value="2"');
+    expect(more).toContain('Load More');
+
+    const both = await get('/directory?location=Pagetown&page=2');
+    const root = rootOf(both.body);
+    expect(root).toMatch(/Showing (<!-- -->)?14(<!-- -->)? of (<!-- -->)?14(<!-- -->)? ads/);
+    expect(root).toContain('id="result-13"');
+    expect(root).not.toContain('Load More');
+    expect(queryState(both.body).queries.find((q) => q.queryKey.includes('directory'))?.state.data).toMatchObject({
+      pages: [{ count: 14 }, { count: 14 }],
+    });
+    // Out of range: the first page, or every page there is.
+    expect(rootOf((await get('/directory?location=Pagetown&page=-3')).body)).toContain('12<!-- --> of');
+    expect(rootOf((await get('/directory?location=Pagetown&page=999')).body)).toContain('14<!-- --> of');
+  });
+
+  it('the embeddable player comes rendered, with the ad it shows; an unknown ad renders its notice', async () => {
+    const ad = await createAd('Embedded Pizza Night');
+    const res = await get(`/embed/${ad.slug}`);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('<h1');
+    expect(root).toContain('Embedded Pizza Night');
+    expect(root).toMatch(new RegExp(`<audio controls="[^"]*"[^>]*src="${ad.audioUrl}"`));
+    expect(root).toContain('Listen on AdReplay');
+    const missing = await get('/embed/no-such-ad');
+    expect(missing.statusCode).toBe(404);
+    expect(rootOf(missing.body)).toContain('Ad Not Found');
   });
 
   it('the home page and a marketing page come rendered; an unknown address renders the not-found page with 404', async () => {

@@ -73,11 +73,12 @@ export function AdCardSkeleton() {
   );
 }
 
-export function AdGrid({ ads }: { ads: PublicAd[] }) {
+/** `numbered`: each card's item gets the id `{numbered}-{n}` (from 1), a place a link can land on. */
+export function AdGrid({ ads, numbered }: { ads: PublicAd[]; numbered?: string }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {ads.map((ad) => (
-        <li key={ad.id} className="flex">
+      {ads.map((ad, i) => (
+        <li key={ad.id} id={numbered && `${numbered}-${i + 1}`} className="flex scroll-mt-20">
           <AdCard ad={ad} />
         </li>
       ))}

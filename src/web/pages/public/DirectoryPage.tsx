@@ -29,6 +29,15 @@ export function directoryFilters(params: URLSearchParams) {
   };
 }
 
+/** Most pages of 12 an address can ask for at once (`?page=`): what one server render fetches. */
+export const MAX_DIRECTORY_PAGES = 20;
+
+/** How many pages of results the address shows (`?page=N`: the first N, as after N - 1 Load Mores). */
+export function directoryPages(params: URLSearchParams) {
+  const n = Number.parseInt(params.get('page') ?? '', 10);
+  return Number.isFinite(n) ? Math.min(Math.max(n, 1), MAX_DIRECTORY_PAGES) : 1;
+}
+
 /** The directory query's parameters for these filters (the route's loader asks the same on the server). */
 export const directoryQueryParams = (f: DirectoryFilters): DirectoryParams => ({
   search: f.search || undefined,
@@ -38,19 +47,27 @@ export const directoryQueryParams = (f: DirectoryFilters): DirectoryParams => ({
   aired: f.aired || undefined,
 });
 
+/** The address of these filters (and of the first `pages` pages of their results). */
+function directorySearch(f: DirectoryFilters, pages = 1) {
+  const out = new URLSearchParams();
+  if (f.search.trim()) out.set('search', f.search.trim());
+  if (f.category !== 'all') out.set('category', f.category);
+  if (f.location.trim()) out.set('location', f.location.trim());
+  if (f.station.trim()) out.set('station', f.station.trim().toUpperCase());
+  if (f.aired) out.set('aired', f.aired);
+  if (pages > 1) out.set('page', String(pages));
+  return out;
+}
+
 function useDirectoryParams() {
   const [params, setParams] = useSearchParams();
   return {
     ...directoryFilters(params),
-    apply(next: DirectoryFilters) {
-      const out = new URLSearchParams();
-      if (next.search.trim()) out.set('search', next.search.trim());
-      if (next.category !== 'all') out.set('category', next.category);
-      if (next.location.trim()) out.set('location', next.location.trim());
-      if (next.station.trim()) out.set('station', next.station.trim().toUpperCase());
-      if (next.aired) out.set('aired', next.aired);
-      setParams(out);
-    },
+    pages: directoryPages(params),
+    apply: (next: DirectoryFilters) => setParams(directorySearch(next)),
+    /** Shows `pages` pages of the same results: the address says so, so a reload or a shared link keeps them. */
+    showPages: (f: DirectoryFilters, pages: number) =>
+      setParams(directorySearch(f, pages), { replace: true, preventScrollReset: true }),
   };
 }
 
@@ -170,8 +187,8 @@ function Filters({ initial, onApply }: { initial: DirectoryFilters; onApply: (f:
 
 export function DirectoryPage() {
   usePageMeta('/directory');
-  const { search, category, location, station, aired, apply } = useDirectoryParams();
-  const query = useDirectory(directoryQueryParams({ search, category, location, station, aired }));
+  const { search, category, location, station, aired, pages, apply, showPages } = useDirectoryParams();
+  const query = useDirectory(directoryQueryParams({ search, category, location, station, aired }), pages);
   const ads = query.data?.pages.flatMap((p) => p.ads) ?? [];
   const total = query.data?.pages[0]?.count ?? 0;
   const didYouMean = query.data?.pages[0]?.didYouMean;
@@ -253,13 +270,26 @@ export function DirectoryPage() {
             <h2 className="mb-4 text-sm text-slate-700">
               Showing {ads.length} of {total} ads
             </h2>
-            <AdGrid ads={ads} />
+            <AdGrid ads={ads} numbered="result" />
             {query.hasNextPage && (
-              <div className="mt-8 text-center">
-                <Button variant="secondary" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              // A GET form for the next page: without JavaScript the server renders it and the browser lands
+              // on its first new card; with it, the next 12 are appended here and the address follows.
+              <form
+                method="get"
+                action={`/directory#result-${ads.length + 1}`}
+                className="mt-8 text-center"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (!query.isFetching) showPages(current, (query.data?.pages.length ?? 0) + 1);
+                }}
+              >
+                {[...directorySearch(current, (query.data?.pages.length ?? 0) + 1)].map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <Button type="submit" variant="secondary" disabled={query.isFetchingNextPage}>
                   {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
                 </Button>
-              </div>
+              </form>
             )}
           </>
         )}

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { AdListParams, AdListResponse, PublicAd } from '../../../../shared/ads';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import { browserRead, withQuery, type ApiRead } from '../../../lib/api';
@@ -49,9 +50,18 @@ export function useAdList(params: AdListParams) {
   return useQuery(adListQuery(params));
 }
 
-/** The directory: pages of 12 appended by Load More. */
-export function useDirectory(params: DirectoryParams) {
-  return useInfiniteQuery(directoryQuery(params));
+/**
+ * The directory: pages of 12 appended by Load More, at least `pages` of them (the address's `?page=`; the
+ * server renders that many, and a page opened in the browser fetches up to it).
+ */
+export function useDirectory(params: DirectoryParams, pages = 1) {
+  const query = useInfiniteQuery(directoryQuery(params));
+  const { hasNextPage, isFetching, isError, fetchNextPage } = query;
+  const loaded = query.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (loaded > 0 && loaded < pages && hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [loaded, pages, hasNextPage, isFetching, isError, fetchNextPage]);
+  return query;
 }
 
 /** The ad the server rendered this page for, if it is this one: the page shows it without a request. */
