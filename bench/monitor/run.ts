@@ -10,6 +10,7 @@
  *   BENCH_REALTIME_SECONDS=240  the part served at real time, for the delay (0: none)
  *   BENCH_CLEAN_HOURS=1       hours of audio with no catalogue ad, for the false airings
  *   BENCH_ADS=200 BENCH_SPOTS=40
+ *   BENCH_HOP=2               seconds between windows (default: the monitor's own)
  * The stream comes from Debian's icecast2 fed by ffmpeg when icecast2 is installed (started here on
  * loopback, port BENCH_ICECAST_PORT), else from a Node server that speaks ICY and paces the MP3 itself.
  * Generated audio is cached with the identify benchmark's (BENCH_IDENTIFY_CACHE).
@@ -39,6 +40,8 @@ const SPOTS = Number(process.env.BENCH_SPOTS ?? 40);
 const SPEED = Number(process.env.BENCH_SPEED ?? 20);
 const REALTIME_SECONDS = Number(process.env.BENCH_REALTIME_SECONDS ?? 240);
 const CLEAN_HOURS = Number(process.env.BENCH_CLEAN_HOURS ?? 1);
+/** Seconds between two windows' starts, to try another than the monitor's default (MONITOR_DEFAULTS). */
+const HOP = Number(process.env.BENCH_HOP ?? 0);
 const ICECAST_PORT = Number(process.env.BENCH_ICECAST_PORT ?? 4365);
 const HOUR = Number(process.env.BENCH_PROGRAMME_SECONDS ?? 3600);
 const TARGETS = { recall: 0.98, falsePerDay: 1, startP95: 1, delay: 15, stationsPerCore: 50 };
@@ -206,6 +209,7 @@ async function watch(database: Database, stationId: string, mp3: Buffer, file: s
   const streams = createStreamReader({ userAgent: 'AdReplay stream monitor (benchmark)' });
   const stream = await liveStream(mp3, file, seconds, speed);
   const heard: Heard[] = [];
+  const matching = { windows: 0, ms: 0 };
   const lengths = new Map<string, number | null>();
   const stop = new AbortController();
   let ended = false;
@@ -213,7 +217,16 @@ async function watch(database: Database, stationId: string, mp3: Buffer, file: s
   const began = Date.now();
   const running = runMonitor(stream.url, stop.signal, {
     streams,
-    matchWindow: identify.matchWindow,
+    // Timed: matching runs one window at a time on this thread, so its wall time is its CPU (PGlite included).
+    async matchWindow(query) {
+      const at = performance.now();
+      try {
+        return await identify.matchWindow(query);
+      } finally {
+        matching.ms += performance.now() - at;
+        matching.windows++;
+      }
+    },
     async adSeconds(adId) {
       if (!lengths.has(adId)) lengths.set(adId, (await repo.adSeconds([adId])).get(adId) ?? null);
       return lengths.get(adId)!;
@@ -235,6 +248,7 @@ async function watch(database: Database, stationId: string, mp3: Buffer, file: s
       stop.abort();
     },
     log: { warn: () => undefined, info: () => undefined },
+    ...(HOP && { options: { hopSeconds: HOP } }),
   });
   const deadline = began + (seconds / speed) * 1000 * 3 + 120_000;
   while (!ended && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
@@ -242,7 +256,13 @@ async function watch(database: Database, stationId: string, mp3: Buffer, file: s
   await running;
   await streams.close();
   await stream.close();
-  return { heard, cpu: cpuSeconds() - cpuBefore, wallSeconds: (Date.now() - began) / 1000, server: stream.server };
+  return {
+    heard,
+    cpu: cpuSeconds() - cpuBefore,
+    matching,
+    wallSeconds: (Date.now() - began) / 1000,
+    server: stream.server,
+  };
 }
 
 /**
@@ -405,6 +425,13 @@ async function main() {
     `\nStream: ${fast.server} at ${SPEED}x for recall and false airings; ${realServer} at 1x for the delay.\n`,
   );
   console.log(table);
+  const windows = fast.matching.windows + none.matching.windows;
+  const matchSeconds = (fast.matching.ms + none.matching.ms) / 1000;
+  console.log(
+    `\nWhere the CPU went (fast runs, ${(fast.cpu + none.cpu).toFixed(1)} CPU s): ${windows} windows matched, ` +
+      `${((matchSeconds / windows) * 1000).toFixed(1)} ms each (${((matchSeconds / (fast.cpu + none.cpu)) * 100).toFixed(0)}%: ` +
+      `index lookup and alignment, PGlite on the main thread); the rest is ffmpeg, fingerprinting and the writes.`,
+  );
   const missed = hour.truth.filter((t) => !hourScore.found.some((f) => f.truth === t));
   if (missed.length)
     console.log(

@@ -1,5 +1,6 @@
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { cn } from '../../lib/cn';
 
 // The dialog and its form load with the first press: no listener pays for them on the way to the player
 // (the embed's own code stays as small as it was).
@@ -14,7 +15,13 @@ export function ReportAd({ slug, className, fullFrame }: { slug: string; classNa
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      {/* Its dialog needs script: without it the button is not offered. */}
+      <button
+        type="button"
+        className={cn(className, 'noscript:hidden')}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+      >
         <Flag className="h-4 w-4" aria-hidden /> Report this ad
       </button>
       {open && (
