@@ -11,6 +11,10 @@ async function adWithContact(request: APIRequestContext): Promise<PublicAd> {
 
 const cards = (page: Page) => page.getByTestId('ad-card');
 
+/** How many ads the directory lists. */
+const adCount = async (request: APIRequestContext, filters = '') =>
+  ((await (await request.get(`/api/ads?limit=1${filters}`)).json()) as AdListResponse).count;
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -39,9 +43,10 @@ test.describe('without JavaScript', () => {
     expect(media.headers()['content-type']).toMatch(/^audio\//);
   });
 
-  test('the directory search is a form: submitted, the results are listed', async ({ page }) => {
+  test('the directory search is a form: submitted, the results are listed', async ({ page, request }) => {
+    const total = await adCount(request);
     await page.goto('/directory');
-    await expect(page.getByText('Showing 12 of 14 ads')).toBeVisible();
+    await expect(page.getByText(`Showing ${Math.min(12, total)} of ${total} ads`)).toBeVisible();
     const form = page.getByRole('main').getByRole('search');
     await form.getByRole('searchbox', { name: 'Search ads' }).fill('pizza');
     await form.getByRole('button', { name: 'Search', exact: true }).click();
@@ -58,17 +63,21 @@ test.describe('without JavaScript', () => {
 
   test('Load More is a link to the next page: the server lists both pages and lands on the first new card', async ({
     page,
+    request,
   }) => {
-    await page.goto('/directory?category=Food+%26+Dining');
-    const food = await cards(page).count();
+    // The demo's 14 ads at least (journeys before this one may have added some): two pages.
+    const total = await adCount(request);
+    expect(total).toBeGreaterThan(12);
+    const food = await adCount(request, '&category=Food+%26+Dining');
     await page.goto('/directory');
     await expect(cards(page)).toHaveCount(12);
     await page.getByRole('button', { name: 'Load More' }).click();
     await expect(page).toHaveURL(/\/directory\?page=2#result-13$/);
-    await expect(page.getByText('Showing 14 of 14 ads')).toBeVisible();
-    await expect(cards(page)).toHaveCount(14);
+    const shown = Math.min(24, total);
+    await expect(page.getByText(`Showing ${shown} of ${total} ads`)).toBeVisible();
+    await expect(cards(page)).toHaveCount(shown);
     await expect(page.locator('#result-13')).toBeInViewport();
-    await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(total > 24 ? 1 : 0);
     // The filters travel with it; a page beyond the results lists them all.
     await page.goto('/directory?category=Food+%26+Dining&page=9');
     await expect(cards(page)).toHaveCount(food);

@@ -10,12 +10,20 @@
  *   npm run build && npm run bench:pages          # PGlite, then PostgreSQL on 127.0.0.1:5432 (BENCH_PG_URL)
  *   BENCH_DB=pglite npm run bench:pages           # one of them
  *   BENCH_SECONDS=10 BENCH_WARMUP=5 BENCH_CONNECTIONS=50 BENCH_ADS=10000
+ *   BENCH_MONITORS=20   instead of the run without the cache: the same runs while the app monitors this many
+ *                       stations (a looping programme with a spot every three minutes, served from here at
+ *                       real time), beside a run with monitors off: what monitoring costs the public pages
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../src/server/db/client.js';
+import { stations } from '../../src/server/db/schema.js';
+import { SEED_ASSETS_DIR } from '../../src/server/paths.js';
+import { serveStream } from '../../src/server/test/stream-server.js';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.js';
 import { freePort, spawnServer } from '../../src/server/test/server-process.js';
 import { COMMON_WORD, insertBenchAds, RARE_WORD } from '../directory/data.js';
@@ -26,6 +34,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ADS = Number(process.env.BENCH_ADS ?? 10_000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MONITORS = Number(process.env.BENCH_MONITORS ?? 0);
 const KINDS = (process.env.BENCH_DB?.split(',') ?? ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
 /** Targets of the public pages, as ratios to the static page of the same run. */
 const TARGET = { ad: 0.8, directory: 0.5, p99Ms: 20 };
@@ -109,9 +118,15 @@ type Row = {
   errors: number;
 };
 
-async function measure(env: Record<string, string>, slugs: string[], cache: boolean) {
-  const server = await startServer({ ...env, PUBLIC_CACHE: String(cache) });
+async function measure(env: Record<string, string>, slugs: string[], cache: boolean, monitored: string[] = []) {
+  const server = await startServer({
+    ...env,
+    PUBLIC_CACHE: String(cache),
+    MONITORS_ENABLED: String(monitored.length > 0),
+    MONITOR_CONCURRENCY: String(Math.max(1, monitored.length)),
+  });
   try {
+    if (monitored.length) await allLive(server.url, monitored);
     const picks = (WARMUP + SECONDS) * 20_000; // more than the runs send, so the mix never repeats itself
     // The demo's ads: a hot set, answered from memory after the warm-up (what a hit costs).
     const demo = slugs.filter((s) => !s.startsWith('bench-'));
@@ -177,6 +192,45 @@ async function measure(env: Record<string, string>, slugs: string[], cache: bool
   }
 }
 
+/** Waits until the app hears every monitored station's stream. */
+async function allLive(url: string, callSigns: string[]) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const statuses = await Promise.all(
+      callSigns.map(async (c) => {
+        const res = await fetch(`${url}/api/stations/${c}`);
+        return res.ok ? ((await res.json()) as { station: { monitorStatus: string } }).station.monitorStatus : '-';
+      }),
+    );
+    const live = statuses.filter((s) => s === 'live').length;
+    if (live === callSigns.length) return console.error(`${live} stations monitored`);
+    if (Date.now() > deadline) throw new Error(`${live} of ${callSigns.length} stations live after 90 s`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/** Three minutes of a quiet bed (a tone and pink noise) with a demo ad at one minute: a station's programme. */
+async function programme() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-bench-programme-'));
+  const file = path.join(dir, 'programme.mp3');
+  try {
+    await promisify(execFile)('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=220:duration=180:sample_rate=44100'],
+      ...['-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.03:duration=180:sample_rate=44100'],
+      ...['-i', path.join(SEED_ASSETS_DIR, 'audio', 'harbor-pizza.mp3')],
+      ...[
+        '-filter_complex',
+        '[0:a]volume=0.05[bed];[2:a]aresample=44100,pan=mono|c0=c0,adelay=60000[spot];[bed][1:a][spot]amix=inputs=3:normalize=0:duration=first[out]',
+      ],
+      ...['-map', '[out]', '-ac', '2', '-ar', '44100', '-b:a', '128k', file],
+    ]);
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** The demo advertiser hides a demo ad; the very next read of it, and of the list, must say it is gone. */
 async function nextReadIsFresh(url: string, hot: string) {
   const origin = { origin: url, 'content-type': 'application/json' };
@@ -212,14 +266,31 @@ async function nextReadIsFresh(url: string, hot: string) {
   return signIn.ok && before[0] === 200 && toggled.status === 200 && after[0] === 404 && !after[1] && shown.ok;
 }
 
-/** The demo seed (the server's first start), then the generated ads; returns the visible slugs. */
-async function prepare(env: Record<string, string>, dataDir: string, databaseUrl?: string) {
+/**
+ * The demo seed (the server's first start), then the generated ads, and `streamUrl`'s stations (call signs
+ * BA00, BA01...) when given; returns the visible slugs.
+ */
+async function prepare(env: Record<string, string>, dataDir: string, databaseUrl?: string, streamUrl?: string) {
   const first = await startServer(env);
   await first.stop();
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     const t0 = Date.now();
     await insertBenchAds(database.db, ADS);
+    if (streamUrl) {
+      const { rows: owners } = (await database.db.execute(
+        "SELECT id FROM users WHERE email = 'demo@adreplay.test'",
+      )) as unknown as { rows: { id: string }[] };
+      await database.db.insert(stations).values(
+        callSignsOf(MONITORS).map((callSign, i) => ({
+          userId: owners[0]!.id,
+          callSign,
+          name: `Bench ${i}`,
+          timeZone: 'UTC',
+          streamUrl: `${streamUrl}?station=${i}`,
+        })),
+      );
+    }
     await database.db.execute('VACUUM ANALYZE');
     console.error(`loaded ${ADS} ads in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const { rows } = (await database.db.execute(
@@ -231,16 +302,32 @@ async function prepare(env: Record<string, string>, dataDir: string, databaseUrl
   }
 }
 
+const callSignsOf = (n: number) => Array.from({ length: n }, (_, i) => `BA${String(i).padStart(2, '0')}`);
+
 async function bench(kind: 'pglite' | 'postgres') {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-bench-pages-'));
   const scratch = kind === 'postgres' ? await createScratchDatabase(PG_URL, 'adreplay_bench') : undefined;
   const env = { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  // Each station's listeners join the programme where it is when they connect: the spots do not line up.
+  const stream = MONITORS ? await serveStream({ mp3: await programme(), seconds: 180, loop: true }) : undefined;
   try {
-    const slugs = await prepare(env, dataDir, scratch?.url);
+    const slugs = await prepare(env, dataDir, scratch?.url, stream?.url);
     const results = [];
-    for (const cache of [true, false]) {
-      const { rows, fresh } = await measure(env, slugs, cache);
-      console.log(`\n${kind}, public cache ${cache ? 'on' : 'off'}, ${CONNECTIONS} connections, ${SECONDS} s each`);
+    const configs = MONITORS
+      ? [
+          { cache: true, monitored: [] },
+          { cache: true, monitored: callSignsOf(MONITORS) },
+        ]
+      : [
+          { cache: true, monitored: [] },
+          { cache: false, monitored: [] },
+        ];
+    for (const { cache, monitored } of configs) {
+      const { rows, fresh } = await measure(env, slugs, cache, monitored);
+      const watching = monitored.length ? `, ${monitored.length} stations monitored` : '';
+      console.log(
+        `\n${kind}, public cache ${cache ? 'on' : 'off'}${watching}, ${CONNECTIONS} connections, ${SECONDS} s each`,
+      );
       console.table(rows);
       if (fresh !== null) {
         console.log(fresh ? 'CHECK OK: a change is visible on the next read' : 'CHECK FAILED: a stale read');
@@ -248,6 +335,20 @@ async function bench(kind: 'pglite' | 'postgres') {
       }
       if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
       results.push({ cache, rows });
+    }
+    if (MONITORS) {
+      const [off, on] = [results[0]!.rows, results[1]!.rows];
+      console.log(`\nWith ${MONITORS} stations monitored against none (the same server and runs):`);
+      console.table(
+        off.map((r, i) => ({
+          path: r.path,
+          'req/s none': r['req/s'],
+          [`req/s ${MONITORS} monitors`]: on[i]!['req/s'],
+          ratio: +(on[i]!['req/s'] / r['req/s']).toFixed(2),
+          'p99 ms none': r['p99 ms'],
+          [`p99 ms ${MONITORS} monitors`]: on[i]!['p99 ms'],
+        })),
+      );
     }
     const cached = results[0]!.rows;
     const row = (start: string) => cached.find((r) => r.path.startsWith(start))!;
@@ -265,6 +366,7 @@ async function bench(kind: 'pglite' | 'postgres') {
       );
     }
   } finally {
+    await stream?.close();
     await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
