@@ -99,6 +99,22 @@ function inTransaction(tx: Db): PgBoss.Db {
   };
 }
 
+/**
+ * Runs `work` again when PostgreSQL ends it as a deadlock (40P01): two processes starting at once on a new
+ * database create the same queues, each a table and its constraints, and may take their locks in opposite
+ * orders. pg-boss creates a queue only once (ON CONFLICT DO NOTHING), so the retry finds it made.
+ */
+async function clearOfDeadlocks(work: () => Promise<void>, tries = 5) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== '40P01' || attempt >= tries) throw err;
+      await sleep(50 + Math.random() * 100 * attempt);
+    }
+  }
+}
+
 interface Attempt {
   job: PgBoss.JobWithMetadata<unknown>;
   controller: AbortController;
@@ -414,10 +430,12 @@ export function createJobRunner(deps: {
           expireInSeconds: o.leaseSeconds,
           ...(options.deadLetter && { deadLetter: options.deadLetter }),
         };
-        if (options.deadLetter) await boss.createQueue(options.deadLetter);
-        await boss.createQueue(name, { name, ...settings });
-        // A queue made by an earlier version keeps its row: bring its options up to date.
-        await boss.updateQueue(name, { name, ...settings });
+        await clearOfDeadlocks(async () => {
+          if (options.deadLetter) await boss.createQueue(options.deadLetter);
+          await boss.createQueue(name, { name, ...settings });
+          // A queue made by an earlier version keeps its row: bring its options up to date.
+          await boss.updateQueue(name, { name, ...settings });
+        });
       }
       if (!o.work) return;
       if (database.notifications) {
