@@ -17,7 +17,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -163,16 +163,20 @@ async function liveStream(mp3: Buffer, file: string, seconds: number, speed: num
     return { url: s.url, server: 'Node ICY server', close: () => s.close() };
   }
   const dir = path.join(OUT_DIR, 'icecast');
+  await rm(path.join(dir, 'log'), { recursive: true, force: true });
   await mkdir(path.join(dir, 'log'), { recursive: true });
   const config = path.join(dir, 'icecast.xml');
+  const asRoot = process.getuid?.() === 0;
   await writeFile(
     config,
     `<icecast><limits><clients>20</clients><sources>2</sources><burst-size>0</burst-size></limits>
 <authentication><source-password>bench</source-password><admin-user>admin</admin-user><admin-password>bench</admin-password></authentication>
 <hostname>127.0.0.1</hostname><listen-socket><port>${ICECAST_PORT}</port><bind-address>127.0.0.1</bind-address></listen-socket>
 <paths><basedir>/usr/share/icecast2</basedir><logdir>${dir}/log</logdir><webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot></paths>
-<logging><errorlog>error.log</errorlog><loglevel>2</loglevel></logging><security><chroot>0</chroot></security></icecast>`,
+<logging><errorlog>error.log</errorlog><loglevel>2</loglevel></logging><security><chroot>0</chroot>${asRoot ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : ''}</security></icecast>`,
   );
+  // icecast2 refuses to run as root: it drops to nobody, who must be able to write its log.
+  if (asRoot) await chmod(path.join(dir, 'log'), 0o777);
   const children: ChildProcess[] = [spawn(icecast, ['-c', config], { stdio: 'ignore' })];
   await new Promise((r) => setTimeout(r, 1_000));
   const mount = `icecast://source:bench@127.0.0.1:${ICECAST_PORT}/air.mp3`;

@@ -56,6 +56,16 @@ describe('airing assembly', () => {
     expect(airings[0]!.confidence).toBeCloseTo(0.8, 5);
   });
 
+  it('counts a spot from its start when the stream was heard then, and from the first moment heard when joined late', () => {
+    const w = windows([{ adId: 'a', start: 40.4, adSeconds: 30 }], 120);
+    expect(assembleAirings(w)[0]!.heardSeconds).toBeGreaterThanOrEqual(30 - HOP / 2);
+    const late = assembleAirings(w.filter((x) => x.start >= 48));
+    expect(late).toHaveLength(1);
+    expect(late[0]!.start).toBeCloseTo(40.4, 5);
+    expect(late[0]!.heardSeconds).toBeLessThanOrEqual(70.4 - 48 + 1);
+    expect(late[0]!.partial).toBe(true);
+  });
+
   it('marks a spot cut short as partial, with the length heard', () => {
     const airings = assembleAirings(windows([{ adId: 'a', start: 20, adSeconds: 60, heard: 24 }], 150));
     expect(airings).toHaveLength(1);

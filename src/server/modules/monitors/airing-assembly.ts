@@ -98,6 +98,8 @@ export function createAiringAssembler(options: AssemblyOptions = {}): AiringAsse
   let open: Spot[] = [];
   /** Closed spots, kept while a late window might still match them, so that a spot is never told twice. */
   let closed: { adId: string; anchor: number; until: number }[] = [];
+  /** Where this stream was first heard: a spot under way then was joined late. */
+  let heardSince: number | null = null;
 
   const anchorOf = (spot: Spot) => median(spot.anchors);
   const endOf = (spot: Spot) => (spot.adSeconds === null ? null : anchorOf(spot) + spot.adSeconds);
@@ -144,16 +146,19 @@ export function createAiringAssembler(options: AssemblyOptions = {}): AiringAsse
   return {
     push(window) {
       const { match } = window;
+      heardSince ??= window.start;
       if (match) {
         const anchor = window.start - match.offset;
         const near = (a: number) => Math.abs(a - anchor) <= o.anchorTolerance;
         const told = closed.some((c) => c.adId === match.adId && near(c.anchor));
         if (!told) {
           const spot = open.find((s) => s.adId === match.adId && near(anchorOf(s)));
-          // What was heard of the ad: a matching window holds between minOverlap seconds of it and all of
-          // it, so the heard part is taken to reach halfway between from the window's far edge.
+          // What was heard of the ad: from where its alignment places its start (a break is cut at its end,
+          // not its beginning), unless the stream was joined after that; and as far as a matching window
+          // reaches: it holds between minOverlap seconds of the ad and all of it, so the heard part is taken
+          // to reach halfway between from the window's far edge.
           const reach = (window.end - window.start + o.minOverlap) / 2;
-          const from = Math.max(anchor, window.end - reach);
+          const from = Math.max(anchor, heardSince);
           const to = Math.min(window.start + reach, match.adSeconds === null ? Infinity : anchor + match.adSeconds);
           if (spot) {
             spot.anchors.push(anchor);
@@ -182,6 +187,7 @@ export function createAiringAssembler(options: AssemblyOptions = {}): AiringAsse
       const done = open.map((spot) => close(spot)).filter((a): a is AssembledAiring => a !== null);
       open = [];
       closed = [];
+      heardSince = null;
       return done;
     },
 

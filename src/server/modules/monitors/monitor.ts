@@ -36,6 +36,12 @@ export interface MonitorOptions {
   assembly?: AssemblyOptions;
 }
 
+/**
+ * 8 s windows every 2 s. Matching a window is nearly all a monitor's CPU: every 4 s doubles the stations a
+ * core watches (73 against 41) and keeps recall, start and delay, but the heard length, read from the
+ * first and last matching windows, then falls short on some whole spots, which are marked partial
+ * (bench/README.md, stream monitors).
+ */
 export const MONITOR_DEFAULTS = { windowSeconds: 8, hopSeconds: 2, retryMs: 1_000, maxRetryMs: 60_000 };
 /** How often a live stream's last_heard_at is written. */
 const HEARTBEAT_MS = 15_000;
