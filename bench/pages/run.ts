@@ -20,8 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.js';
-import { stations } from '../../src/server/db/schema.js';
+import { stations, users } from '../../src/server/db/schema.js';
 import { SEED_ASSETS_DIR } from '../../src/server/paths.js';
 import { serveStream } from '../../src/server/test/stream-server.js';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.js';
@@ -39,6 +40,7 @@ const KINDS = (process.env.BENCH_DB?.split(',') ?? ['pglite', 'postgres']) as ('
 /** Targets of the public pages, as ratios to the static page of the same run. */
 const TARGET = { ad: 0.8, directory: 0.5, p99Ms: 20 };
 const STATIC_PATH = '/login';
+const DEMO_EMAIL = 'demo@adreplay.test';
 const STATIC_NAME = 'GET /login (static page: the shell)';
 
 interface Ad {
@@ -237,7 +239,7 @@ async function nextReadIsFresh(url: string, hot: string) {
   const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: origin,
-    body: JSON.stringify({ email: 'demo@adreplay.test', password: 'demo-advertiser' }),
+    body: JSON.stringify({ email: DEMO_EMAIL, password: 'demo-advertiser' }),
   });
   const cookie = signIn.headers
     .getSetCookie()
@@ -278,12 +280,10 @@ async function prepare(env: Record<string, string>, dataDir: string, databaseUrl
     const t0 = Date.now();
     await insertBenchAds(database.db, ADS);
     if (streamUrl) {
-      const { rows: owners } = (await database.db.execute(
-        "SELECT id FROM users WHERE email = 'demo@adreplay.test'",
-      )) as unknown as { rows: { id: string }[] };
+      const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
       await database.db.insert(stations).values(
         callSignsOf(MONITORS).map((callSign, i) => ({
-          userId: owners[0]!.id,
+          userId: owner!.id,
           callSign,
           name: `Bench ${i}`,
           timeZone: 'UTC',
