@@ -33,6 +33,8 @@ for (const width of [360, 640, 1280]) {
     const page = await context.newPage();
     await page.goto('/directory');
     await expect(page.getByTestId('ad-card').nth(5)).toBeVisible();
+    // The cards come rendered by the server; their waveforms are drawn once the page has hydrated.
+    await expect(page.locator('svg:has(> path.stroke-slate-300)').nth(5)).toBeVisible();
     const forms = await waveforms(page);
     expect(forms.length).toBeGreaterThanOrEqual(6);
     for (const form of forms) {
