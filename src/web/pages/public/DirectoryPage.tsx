@@ -190,6 +190,7 @@ export function DirectoryPage() {
   const { search, category, location, station, aired, pages, apply, showPages } = useDirectoryParams();
   const query = useDirectory(directoryQueryParams({ search, category, location, station, aired }), pages);
   const ads = query.data?.pages.flatMap((p) => p.ads) ?? [];
+  const nextPages = (query.data?.pages.length ?? 0) + 1;
   const total = query.data?.pages[0]?.count ?? 0;
   const didYouMean = query.data?.pages[0]?.didYouMean;
   const filtered = Boolean(search || location || category !== 'all' || station || aired);
@@ -280,10 +281,10 @@ export function DirectoryPage() {
                 className="mt-8 text-center"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  if (!query.isFetching) showPages(current, (query.data?.pages.length ?? 0) + 1);
+                  if (!query.isFetching) showPages(current, nextPages);
                 }}
               >
-                {[...directorySearch(current, (query.data?.pages.length ?? 0) + 1)].map(([name, value]) => (
+                {[...directorySearch(current, nextPages)].map(([name, value]) => (
                   <input key={name} type="hidden" name={name} value={value} />
                 ))}
                 <Button type="submit" variant="secondary" disabled={query.isFetchingNextPage}>
