@@ -203,6 +203,7 @@ export async function buildApp(deps: AppDeps) {
   // The built pages (null when the web app is not built); a failed page request gets one of them.
   const page = await readPageTemplate(path.join(webDir, 'index.html'));
   const embedPage = await readPageTemplate(path.join(webDir, 'embed.html'));
+  const scriptSources = [...(page?.scriptSources ?? []), ...(embedPage?.scriptSources ?? [])];
   const clientConfig = clientConfigOf(config);
   const renderer = deps.renderer !== undefined || deps.webDir ? deps.renderer : await loadPageRenderer(SSR_ENTRY);
   renderer?.configure(clientConfig);
@@ -265,7 +266,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifySwagger, openApiOptions(config.PUBLIC_ORIGIN));
 
-  await app.register(fastifyHelmet, securityHeaders(config));
+  await app.register(fastifyHelmet, securityHeaders(config, scriptSources));
 
   // Every answer gets a weak ETag of its body (before compression, so one per content), and a conditional
   // request for an unchanged one gets 304 with no body.
@@ -562,7 +563,7 @@ export async function buildApp(deps: AppDeps) {
     clientConfig,
     page: embedPage,
     renderer,
-    framable: framableSecurityHeaders(config),
+    framable: framableSecurityHeaders(config, scriptSources),
   });
 
   // Share cards are drawn on a thread of their own, once per content; the thread ends with the app.

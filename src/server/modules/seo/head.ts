@@ -2,6 +2,7 @@ import { adUrl } from '../../../shared/ad-links.js';
 import { PublicAd } from '../../../shared/ads.js';
 import { StationDay, stationPath } from '../../../shared/stations.js';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { captionsPath } from '../../../shared/transcripts.js';
 import { oembedUrl } from '../../../shared/embed.js';
 import { escapeHtml } from '../../../shared/html.js';
@@ -9,6 +10,7 @@ import { QUERY_STATE_ID } from '../../../shared/page-data.js';
 import { PAGE_META, SITE_NAME, type PageMeta } from '../../../shared/page-meta.js';
 import type { Config } from '../../config.js';
 import { SHARE_IMAGE } from '../share-image/share-image.js';
+import { paintFirst } from './paint-first.js';
 
 /** JSON safe inside <script>: nothing in it can close the element or open a comment. */
 export const jsonForScript = (value: unknown) =>
@@ -29,12 +31,13 @@ const ROOT = '<div id="root"></div>';
  * markers; null when the web app is not built.
  */
 export async function readPageTemplate(file: string) {
-  let template: string;
+  let built: string;
   try {
-    template = await readFile(file, 'utf8');
+    built = await readFile(file, 'utf8');
   } catch {
     return null;
   }
+  const { html: template, scriptSources } = await paintFirst(built, path.dirname(file));
   const start = template.indexOf(HEAD_START);
   const end = template.indexOf(HEAD_END);
   if (start < 0 || end < 0) throw new Error(`${file} lacks the ${HEAD_START} markers`);
@@ -44,6 +47,8 @@ export async function readPageTemplate(file: string) {
   const [body, rest] =
     root < 0 ? [after, ''] : [after.slice(0, root + ROOT.length - 6), after.slice(root + ROOT.length - 6)];
   return {
+    /** The CSP sources that allow the page's inline scripts. */
+    scriptSources,
     /**
      * The page with this head, a class on <html> (a theme known before any script runs) and, when the server
      * rendered it, the app's HTML in its root element.

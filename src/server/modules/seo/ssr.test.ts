@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -32,7 +33,8 @@ const form = (title: string, businessName = 'Harbor Pizza'): Part[] => [
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
 /** What the server put inside <div id="root">. */
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div>\s*<script>[\s\S]*?<\/script>\s*<\/body>/.exec(html)?.[1] ?? '';
 const queryState = (html: string) =>
   JSON.parse(
     new RegExp(`<script type="application/json" id="${QUERY_STATE_ID}">(.*?)</script>`, 's').exec(html)![1]!,
@@ -60,6 +62,23 @@ const createAd = async (title: string, businessName?: string) =>
   (await sendForm(t, 'POST', '/api/my/ads', owner.cookie, form(title, businessName))).json() as PublicAd;
 
 describe('public pages rendered on the server', () => {
+  it('paint from the HTML alone: the stylesheet inline, the scripts asked for by an inline loader the CSP allows', async () => {
+    const res = await get('/about');
+    expect(res.statusCode).toBe(200);
+    // No request blocks the first paint: the stylesheet is in the page, as written ('$&' included).
+    expect(res.body).toContain('<style>h1{color:red}.price::after{content:"$&"}</style>');
+    expect(res.body).not.toMatch(/<link rel="(?:stylesheet|modulepreload)"/);
+    expect(res.body).not.toMatch(/<script[^>]* src=/);
+    // The loader asks for the preloads, then the entry; the policy allows this script and no other inline one.
+    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(res.body)![1]!;
+    expect(loader).toContain('["/assets/react.js"]');
+    expect(loader).toContain('s.src="/assets/app.js"');
+    const hash = createHash('sha256').update(loader).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`, expect.stringMatching(/^'sha256-/)]);
+    expect(rootOf(res.body)).toContain('<h1');
+  });
+
   it('an ad page: title, advertiser, contact links and a native player in the HTML, with its query cache', async () => {
     const ad = await createAd('Harbor Pizza Friday');
     const res = await get(`/ad/${ad.slug}?src=qr`);
