@@ -183,7 +183,7 @@ type Test = (o: Outcome) => boolean;
 /** The confidence test of match.ts, on what an outcome keeps of the best two candidates. */
 const confident: Test = (o) =>
   o.best !== null &&
-  matchStrength({ id: o.best, score: o.score, offset: 0, background: o.background, spans: o.spans }, o.second, o.querySpans) >= 1; // prettier-ignore
+  matchStrength({ id: o.best, score: o.score, offset: 0, background: o.background, spans: o.spans, until: 0 }, o.second, o.querySpans) >= 1; // prettier-ignore
 
 function printTables(outcomes: Outcome[]) {
   const found = (o: Outcome) => o.truth !== null && o.best === o.truth && confident(o);
@@ -229,7 +229,7 @@ function printTables(outcomes: Outcome[]) {
   // What each part of the test costs and buys: false positives against the cells it is for, at 5 s.
   const strength = (o: Outcome, change: Partial<Outcome>) => {
     const c = { ...o, ...change };
-    return c.best !== null && matchStrength({ id: c.best, score: c.score, offset: 0, background: c.background, spans: c.spans }, c.second, c.querySpans) >= 1; // prettier-ignore
+    return c.best !== null && matchStrength({ id: c.best, score: c.score, offset: 0, background: c.background, spans: c.spans, until: 0 }, c.second, c.querySpans) >= 1; // prettier-ignore
   };
   const variants: Array<[string, Test]> = [
     ['the test', confident],

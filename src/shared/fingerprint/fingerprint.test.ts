@@ -166,8 +166,8 @@ describe('alignment', () => {
       { id: 'c', hash: 99, t: 1 },
     ];
     expect(alignMatches(query, hits)).toEqual([
-      { id: 'a', score: 3, offset: 50, background: 0, spans: 1 },
-      { id: 'b', score: 1, offset: 100, background: 0, spans: 1 },
+      { id: 'a', score: 3, offset: 50, background: 0, spans: 1, until: 9 },
+      { id: 'b', score: 1, offset: 100, background: 0, spans: 1, until: 0 },
     ]);
   });
 });

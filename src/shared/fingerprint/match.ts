@@ -18,6 +18,8 @@ export interface Candidate {
   background: number;
   /** Seconds of the query holding an aligned landmark, the most within any SPAN_SECONDS in a row. */
   spans: number;
+  /** Query frame of the last landmark on this alignment: how far into the query the recording is heard. */
+  until: number;
 }
 
 /**
@@ -75,7 +77,7 @@ export function alignMatches(query: readonly Landmark[], hits: readonly Hit[]): 
 
   const candidates: Candidate[] = [];
   for (const [id, { q, t }] of pairs) {
-    let best = { score: 0, offset: 0, background: 0, spans: 0 };
+    let best = { score: 0, offset: 0, background: 0, spans: 0, until: 0 };
     for (const slope of SLOPES) {
       const aligned = bestAlignment(query, q, t, slope);
       if (aligned.score > best.score) best = aligned;
@@ -88,12 +90,7 @@ export function alignMatches(query: readonly Landmark[], hits: readonly Hit[]): 
 }
 
 /** The densest offset bin (± TOLERANCE) for one slope, counting each query landmark once. */
-function bestAlignment(
-  query: readonly Landmark[],
-  q: number[],
-  t: number[],
-  slope: number,
-): { score: number; offset: number; background: number; spans: number } {
+function bestAlignment(query: readonly Landmark[], q: number[], t: number[], slope: number): Omit<Candidate, 'id'> {
   const counts = new Map<number, number>();
   const offsets = new Int32Array(q.length);
   for (let i = 0; i < q.length; i++) {
@@ -128,11 +125,13 @@ function bestAlignment(
   };
   const agreeing = agreeingAt(bestOffset);
   const score = agreeing.size;
+  const times = Array.from(agreeing, (i) => query[i]!.t);
   return {
     score,
     offset: bestOffset,
     background: otherOffset === null ? 0 : Math.min(score, agreeingAt(otherOffset).size),
-    spans: spannedSeconds(Array.from(agreeing, (i) => query[i]!.t)),
+    spans: spannedSeconds(times),
+    until: times.reduce((a, b) => Math.max(a, b), 0),
   };
 }
 

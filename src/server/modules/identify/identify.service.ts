@@ -66,6 +66,14 @@ export function serverTiming(timing: IdentifyTiming): string {
   ].join(', ');
 }
 
+/** The ad a stretch of a stream matches (IdentifyService.matchWindow). */
+export interface WindowMatch {
+  adId: string;
+  offsetSeconds: number;
+  heardUntilSeconds: number;
+  confidence: number;
+}
+
 const toLandmarks = ({ hashes, frames }: LandmarkColumns): Landmark[] =>
   Array.from(hashes, (hash, i) => ({ hash: hash >>> 0, t: frames[i]! }));
 
@@ -96,7 +104,7 @@ export function mayChange(query: Landmark[], ranked: readonly Candidate[], unsee
   if (!best) return unseen >= MIN_SCORE;
   if (unseen >= best.score && unseen >= MIN_SCORE) return true;
   if (unseen <= (second?.score ?? 0)) return false;
-  const runnerUp: Candidate = { id: '', score: unseen, offset: 0, background: 0, spans: 0 };
+  const runnerUp: Candidate = { id: '', score: unseen, offset: 0, background: 0, spans: 0, until: 0 };
   return isConfidentMatch(ranked, query) && !isConfidentMatch([best, runnerUp], query);
 }
 
@@ -226,10 +234,11 @@ export function createIdentifyService(deps: {
 
     /**
      * The public ad a stretch of a stream matches (its landmarks, `t` from the stretch's start), by the same
-     * lookup and confidence test as identify: the ad's id, where in the ad the stretch starts (seconds), and
-     * the confidence; null when no ad passes the test. A stream monitor calls it for each sliding window.
+     * lookup and confidence test as identify: the ad's id, where in the ad the stretch starts (seconds), how
+     * far into the stretch the ad is heard (its last aligned landmark, seconds), and the confidence; null when
+     * no ad passes the test. A stream monitor calls it for each sliding window.
      */
-    async matchWindow(query: Landmark[]): Promise<{ adId: string; offsetSeconds: number; confidence: number } | null> {
+    async matchWindow(query: Landmark[]): Promise<WindowMatch | null> {
       if (query.length < MIN_SCORE) return null;
       const { ranked } = await rank(query);
       if (!isConfidentMatch(ranked, query)) return null;
@@ -237,6 +246,7 @@ export function createIdentifyService(deps: {
       return {
         adId: best.id,
         offsetSeconds: best.offset * FRAME_SECONDS,
+        heardUntilSeconds: best.until * FRAME_SECONDS,
         confidence: matchConfidences(ranked, query)[0]!,
       };
     },

@@ -382,7 +382,7 @@ describe('the alignment of a lookup', () => {
 describe('an ad left out of the alignment', () => {
   // Five seconds of landmarks; the best holds in all of them, far above chance.
   const query = Array.from({ length: 155 }, (_, t) => ({ hash: t, t }));
-  const candidate = (id: string, score: number) => ({ id, score, offset: 0, background: 0, spans: 5 });
+  const candidate = (id: string, score: number) => ({ id, score, offset: 0, background: 0, spans: 5, until: 0 });
   const ranked = [candidate('best', 30), candidate('second', 5)];
 
   it('matters when it could be the best, or the runner-up that makes the match no longer one', () => {

@@ -9,8 +9,8 @@ interface Spot {
   heard?: number;
 }
 
-const WINDOW = 9;
-const HOP = 3;
+let WINDOW = 9;
+let HOP = 3;
 
 /**
  * The windows a monitor would see: each matches the spot it holds at least `needs` seconds of (as the
@@ -23,7 +23,8 @@ function windows(
     needs = 5,
     jitter = (): number => 0,
     noise = new Map<number, string>(),
-  }: { needs?: number; jitter?: () => number; noise?: Map<number, string> } = {},
+    landmarks = false,
+  }: { needs?: number; jitter?: () => number; noise?: Map<number, string>; landmarks?: boolean } = {},
 ): WindowResult[] {
   const out: WindowResult[] = [];
   for (let i = 0, start = 0; start + WINDOW <= seconds; i++, start += HOP) {
@@ -34,6 +35,8 @@ function windows(
       const overlap = Math.min(end, heardEnd) - Math.max(start, spot.start);
       if (overlap >= needs) {
         match = { adId: spot.adId, offset: start - spot.start + jitter(), confidence: 0.8, adSeconds: spot.adSeconds };
+        // The window's last landmark on the ad's alignment: a little before the last moment it holds of it.
+        if (landmarks) match.heardUntil = Math.min(end, heardEnd) - start - 0.3;
       }
     }
     const stray = noise.get(i);
@@ -73,6 +76,32 @@ describe('airing assembly', () => {
     expect(airings[0]!.partial).toBe(true);
     expect(airings[0]!.heardSeconds).toBeGreaterThan(24 - HOP - 1);
     expect(airings[0]!.heardSeconds).toBeLessThanOrEqual(24 + 1);
+  });
+
+  it('reads the heard length from the landmarks, so that windows far apart still hear a whole spot whole', () => {
+    [WINDOW, HOP] = [8, 4];
+    try {
+      const spots = [
+        { adId: 'a', start: 21, adSeconds: 30 },
+        { adId: 'b', start: 70, adSeconds: 15 },
+        { adId: 'c', start: 101, adSeconds: 60, heard: 23 },
+      ];
+      // A window matches when most of it (7 of its 8 s) agrees: the last to match a spot ends before it does.
+      const airings = assembleAirings(windows(spots, 200, { needs: 7, landmarks: true }));
+      expect(airings.map((a) => [a.adId, a.partial])).toEqual([
+        ['a', false],
+        ['b', false],
+        ['c', true],
+      ]);
+      expect(airings[0]!.heardSeconds).toBeGreaterThan(29);
+      expect(airings[1]!.heardSeconds).toBeGreaterThan(13.5);
+      expect(airings[2]!.heardSeconds).toBeCloseTo(23, 0);
+      // Read from the windows' edges instead, the whole 15 s spot would fall short by more than a hop: partial.
+      const edges = assembleAirings(windows(spots, 200, { needs: 7 }));
+      expect(edges.map((a) => [a.adId, a.partial])).toContainEqual(['b', true]);
+    } finally {
+      [WINDOW, HOP] = [9, 3];
+    }
   });
 
   it('tells two spots back to back apart', () => {

@@ -19,6 +19,8 @@ export interface WindowResult {
     adId: string;
     /** Seconds into the ad of the window's start (negative: the ad began inside the window). */
     offset: number;
+    /** Seconds from the window's start to its last landmark on the ad's alignment, when known. */
+    heardUntil?: number;
     /** 0..1, 0.5 exactly at the confidence test. */
     confidence: number;
     /** The ad's length, when known (null: unknown, the spot then ends where matches stop). */
@@ -154,10 +156,10 @@ export function createAiringAssembler(options: AssemblyOptions = {}): AiringAsse
         if (!told) {
           const spot = open.find((s) => s.adId === match.adId && near(anchorOf(s)));
           // What was heard of the ad: from where its alignment places its start (a break is cut at its end,
-          // not its beginning), unless the stream was joined after that; and as far as a matching window
-          // reaches: it holds between minOverlap seconds of the ad and all of it, so the heard part is taken
-          // to reach halfway between from the window's far edge.
-          const reach = (window.end - window.start + o.minOverlap) / 2;
+          // not its beginning), unless the stream was joined after that; and as far as the window's last
+          // landmark on that alignment. Without it, as far as a matching window reaches: it holds between
+          // minOverlap seconds of the ad and all of it, so halfway between from the window's far edge.
+          const reach = match.heardUntil ?? (window.end - window.start + o.minOverlap) / 2;
           const from = Math.max(anchor, heardSince);
           const to = Math.min(window.start + reach, match.adSeconds === null ? Infinity : anchor + match.adSeconds);
           if (spot) {

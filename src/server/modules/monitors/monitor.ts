@@ -1,13 +1,14 @@
 import { FINGERPRINT_SAMPLE_RATE, FRAME_SECONDS, type Landmark } from '../../../shared/fingerprint/index.js';
 import { MAX_DT, PEAK_FRAMES } from '../../../shared/fingerprint/params.js';
 import { createAiringAssembler, type AssembledAiring, type AssemblyOptions } from './airing-assembly.js';
+import type { WindowMatch } from '../identify/identify.service.js';
 import type { StreamReader } from './streams.js';
 
 /** What a monitor needs besides the stream: the index, the ads' lengths, and where airings and status go. */
 export interface MonitorDeps {
   streams: StreamReader;
   /** The ad a window's landmarks (t from the window's start) match, or null (IdentifyService.matchWindow). */
-  matchWindow(query: Landmark[]): Promise<{ adId: string; offsetSeconds: number; confidence: number } | null>;
+  matchWindow(query: Landmark[]): Promise<WindowMatch | null>;
   /** An ad's length in seconds, null when unknown. */
   adSeconds(adId: string): Promise<number | null>;
   /** A spot was heard: `startedAt` is when the ad began on air, `streamSeconds` where on this connection's stream. */
@@ -37,12 +38,12 @@ export interface MonitorOptions {
 }
 
 /**
- * 8 s windows every 2 s. Matching a window is nearly all a monitor's CPU: every 4 s doubles the stations a
- * core watches (73 against 41) and keeps recall, start and delay, but the heard length, read from the
- * first and last matching windows, then falls short on some whole spots, which are marked partial
- * (bench/README.md, stream monitors).
+ * 8 s windows every 4 s. Matching a window is nearly all a monitor's CPU: windows every 4 s let a core watch
+ * twice the stations that windows every 2 s do, and keep recall, start and delay; the heard length comes
+ * from the last landmark each window aligns on the ad, so it does not depend on the hop (bench/README.md,
+ * stream monitors).
  */
-export const MONITOR_DEFAULTS = { windowSeconds: 8, hopSeconds: 2, retryMs: 1_000, maxRetryMs: 60_000 };
+export const MONITOR_DEFAULTS = { windowSeconds: 8, hopSeconds: 4, retryMs: 1_000, maxRetryMs: 60_000 };
 /** How often a live stream's last_heard_at is written. */
 const HEARTBEAT_MS = 15_000;
 /** A connection heard this long resets the reconnection delay. */
@@ -129,6 +130,7 @@ async function listen(
     const match = found && {
       adId: found.adId,
       offset: found.offsetSeconds,
+      heardUntil: found.heardUntilSeconds,
       confidence: found.confidence,
       adSeconds: await deps.adSeconds(found.adId),
     };
