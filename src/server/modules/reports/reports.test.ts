@@ -9,6 +9,7 @@ import { createUser, insertAd } from '../../db/seed/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness.js';
 import { decodeQuotedPrintable, mimeStructure, readRawMails, startSmtpCatcher } from '../../test/mail.js';
 import { cookieOf, signUpUser } from '../../test/session.js';
+import { authServerMessages } from '../../../shared/auth.js';
 import { reportMessages } from '../../../shared/reports.js';
 
 const FROM = 'AdReplay <no-reply@adreplay.test>';
@@ -339,6 +340,22 @@ describe('report settings', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ timeZone: 'Asia/Tokyo', weeklyReport: false });
     expect((await t.app.inject({ url: '/api/my/report-settings' })).statusCode).toBe(401);
+  });
+
+  it('cannot be changed past Settings: update-user refuses a time zone, valid or not, and keeps the stored one', async () => {
+    const { id, cookie } = await signUpUser(t);
+    for (const timeZone of ['Mars/Olympus', 'Asia/Tokyo']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { cookie, origin: t.config.PUBLIC_ORIGIN },
+        payload: { timeZone },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(authServerMessages.changeInSettings);
+    }
+    const [row] = await t.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, id));
+    expect(row!.timeZone).toBe('UTC');
   });
 
   it("sends this week's report now on request, and says why not without ads", async () => {
