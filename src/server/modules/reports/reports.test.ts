@@ -216,6 +216,20 @@ describe('the weekly report', () => {
     await vi.waitFor(async () => expect(await mailsTo(lee.email)).toHaveLength(1));
   });
 
+  it('skips an account whose stored time zone is not one, and still sends to everyone else', async () => {
+    const mars = await advertiser('Mars/Olympus', 'Marvin');
+    await insertAd(t.db, { userId: mars.id });
+    const paris = await advertiser('Europe/Paris', 'Pia');
+    await insertAd(t.db, { userId: paris.id });
+    await tickAndSettle();
+    await vi.waitFor(async () => expect(await mailsTo(paris.email)).toHaveLength(1));
+    expect(await mailsTo(mars.email)).toHaveLength(0);
+    // 'Send me this week's report' asks for a zone rather than failing.
+    await expect(t.app.reports.sendNow(mars.id)).rejects.toThrow(reportMessages.invalidTimeZone);
+    // Out of the way of the tests after this one.
+    await t.db.update(users).set({ weeklyReport: false }).where(eq(users.id, mars.id));
+  });
+
   it('is not sent to an account without ads', async () => {
     const noAds = await advertiser('Europe/Paris', 'Nia');
     await tickAndSettle();
