@@ -122,7 +122,8 @@ test.describe('a new advertiser on a 390 px phone', () => {
     await expect(embed).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('button', { name: 'Show QR' })).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('button', { name: 'Hide QR' })).toHaveCount(0);
-    for (const name of ['Share', 'Show QR', 'Embed']) {
+    await page.getByRole('button', { name: 'Show QR' }).click();
+    for (const name of ['Share', 'Hide QR', 'Embed', 'PNG', 'SVG']) {
       expect((await box(page.getByRole('button', { name, exact: true }))).height, name).toBeGreaterThanOrEqual(44);
     }
   });
