@@ -159,7 +159,8 @@ export function createReportsService(deps: {
    */
   async function sendWeekly({ userId, week, at }: ReportJob) {
     const person = await repo.settings(userId);
-    if (!person?.weeklyReport) return;
+    // Off, or suspended since the tick found it due.
+    if (!person?.weeklyReport || person.suspendedAt) return;
     if (!(await repo.claim(userId, week, clock()))) return;
     try {
       const message = await compose(userId, new Date(at));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createSmtpMailer } from '../../adapters/mailer/mailer.js';
 import { airings, analytics, reportSends, stations, users } from '../../db/schema.js';
 import { createUser, insertAd } from '../../db/seed/factories.js';
+import { createReportsRepository } from './reports.repository.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness.js';
 import { decodeQuotedPrintable, mimeStructure, readRawMails, startSmtpCatcher } from '../../test/mail.js';
 import { cookieOf, signUpUser } from '../../test/session.js';
@@ -228,6 +229,21 @@ describe('the weekly report', () => {
     await expect(t.app.reports.sendNow(mars.id)).rejects.toThrow(reportMessages.invalidTimeZone);
     // Out of the way of the tests after this one.
     await t.db.update(users).set({ weeklyReport: false }).where(eq(users.id, mars.id));
+  });
+
+  it('is not sent to a suspended account', async () => {
+    const sus = await advertiser('Europe/Paris', 'Suki');
+    await insertAd(t.db, { userId: sus.id });
+    await t.db
+      .update(users)
+      .set({ suspendedAt: new Date('2026-11-20T00:00:00Z') })
+      .where(eq(users.id, sus.id));
+    const due = await createReportsRepository(t.db).readersDue(['Europe/Paris'], () => '2026-W49');
+    expect(due.map((r) => r.userId)).not.toContain(sus.id);
+    await tickAndSettle();
+    // A job found due before the suspension sends nothing either.
+    await t.app.reports.sendWeekly({ userId: sus.id, week: '2026-W49', at: MONDAY_8_PARIS.toISOString() });
+    expect(await mailsTo(sus.email)).toHaveLength(0);
   });
 
   it('is not sent to an account without ads', async () => {
