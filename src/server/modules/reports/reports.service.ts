@@ -97,9 +97,9 @@ export function createReportsService(deps: {
         plays: best.plays,
         change: changeOf(best.plays, bestBefore?.plays ?? 0),
       },
-      // Stations' airings are told only in a week that had some.
+      // Stations' airings are told when either week had some: a drop to none shows too.
       airings:
-        airs.airings > 0
+        airs.airings > 0 || airsBefore.airings > 0
           ? { value: airs.airings, stations: airs.stations, change: changeOf(airs.airings, airsBefore.airings) }
           : null,
     };
@@ -136,7 +136,9 @@ export function createReportsService(deps: {
         ...(f.airings
           ? [
               {
-                label: `Airings this week (${f.airings.stations} ${f.airings.stations === 1 ? 'station' : 'stations'})`,
+                label: f.airings.stations
+                  ? `Airings (${f.airings.stations} ${f.airings.stations === 1 ? 'station' : 'stations'})`
+                  : 'Airings',
                 value: number.format(f.airings.value),
                 change: vs(f.airings.change),
               },

@@ -151,7 +151,7 @@ describe('the weekly report', () => {
     expect(text).toContain('Unique listeners: 6 (+50% on the week before)');
     expect(text).toContain('Clicks: 2 (+100% on the week before)');
     expect(text).toContain('Best ad: Morning Bakery: 6 plays (+50% on the week before)');
-    expect(text).toContain('Airings this week (1 station): 2 (new)');
+    expect(text).toContain('Airings (1 station): 2 (new)');
     expect(text).toContain(`Open your dashboard: ${t.config.PUBLIC_ORIGIN}/dashboard/analytics`);
     expect(text).toContain(`Unsubscribe: ${link}`);
     expect(text).toContain('(Europe/Paris)');
@@ -168,7 +168,7 @@ describe('the weekly report', () => {
     expect(record).toMatchObject({ week: '2026-W49', state: 'sent' });
   });
 
-  it('leaves out airings in a week without any, and says new for a first week', async () => {
+  it('leaves out airings when neither week had any, and says new for a first week', async () => {
     const sam = await advertiser('Europe/Paris', 'Sam');
     const ad = await insertAd(t.db, { userId: sam.id, title: 'Corner Shop' });
     await seedEvents(ad.id, '2026-11-26T10:00:00Z', 3, 1);
@@ -182,6 +182,33 @@ describe('the weekly report', () => {
     expect(text).toContain('Plays: 3 (new)');
     expect(text).toContain('Clicks: 1 (new)');
     expect(text).not.toContain('Airings');
+  });
+
+  it('tells airings that dropped to none, against the week before', async () => {
+    const dee = await advertiser('Europe/Paris', 'Dee');
+    const ad = await insertAd(t.db, { userId: dee.id, title: 'Gone Quiet' });
+    const [station] = await t.db
+      .insert(stations)
+      .values({ userId: dee.id, callSign: 'KDRP', name: 'Drop FM', timeZone: 'Europe/Paris' })
+      .returning();
+    // Three airings the week before (16 to 22 November, Paris time), none in the reported week.
+    await t.db.insert(airings).values(
+      ['2026-11-17T08:00:00Z', '2026-11-18T08:00:00Z', '2026-11-19T08:00:00Z'].map((at) => ({
+        stationId: station!.id,
+        adId: ad.id,
+        startedAt: new Date(at),
+        heardMs: 30_000,
+        source: 'reported' as const,
+      })),
+    );
+    await tickAndSettle();
+    const [raw] = await vi.waitFor(async () => {
+      const mails = await mailsTo(dee.email);
+      expect(mails).toHaveLength(1);
+      return mails;
+    });
+    const text = mimeStructure(raw!).parts[0]!.body;
+    expect(text).toContain('Airings: 0 (-100% on the week before)');
   });
 
   it('waits for Monday 08:00 in each zone: New York gets it five hours after Paris', async () => {
