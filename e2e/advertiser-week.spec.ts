@@ -239,7 +239,7 @@ test.describe('on a laptop', () => {
     await expect(plays.getByTestId('stat-period')).toHaveText('all time');
     await expect(plays.getByTestId('stat-change')).toHaveCount(0);
 
-    // When listeners play: by hour and weekday, in the browser's zone.
+    // When listeners play: by hour and weekday, in the account's time zone (Settings).
     await page.getByText('30 days', { exact: true }).click();
     await expect(page.getByRole('heading', { name: 'When your listeners play' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Plays by hour of the day' })).toBeVisible();
