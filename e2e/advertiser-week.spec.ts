@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signInDemo, signUp, uniqueEmail } from './support/signup';
+import { mailsTo } from './support/smtp';
 
 const ASSETS = path.join(process.cwd(), 'src/server/db/seed/assets');
 const MP3 = path.join(ASSETS, 'audio/sunrise-bakery.mp3');
@@ -122,8 +124,86 @@ test.describe('a new advertiser on a 390 px phone', () => {
     await expect(embed).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('button', { name: 'Show QR' })).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('button', { name: 'Hide QR' })).toHaveCount(0);
-    for (const name of ['Share', 'Show QR', 'Embed']) {
+    await page.getByRole('button', { name: 'Show QR' }).click();
+    for (const name of ['Share', 'Hide QR', 'Embed', 'PNG', 'SVG']) {
       expect((await box(page.getByRole('button', { name, exact: true }))).height, name).toBeGreaterThanOrEqual(44);
+    }
+  });
+});
+
+test.describe('a new advertiser on a 390 px phone in New York', () => {
+  test.use({ ...PHONE, timezoneId: 'America/New_York' });
+
+  test("keeps the browser's time zone from sign-up; Settings turns the report off, changes its zone and sends one now", async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('new-york');
+    await signUp(page, { email });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const settings = async () => (await (await page.request.get('/api/my/report-settings')).json()) as unknown;
+    expect(await settings()).toEqual({ timeZone: 'America/New_York', weeklyReport: true });
+
+    await page.goto('/dashboard/settings');
+    const report = page.getByRole('switch', { name: 'E-mail me the weekly report' });
+    await expect(report).toHaveAttribute('aria-checked', 'true');
+    await report.click();
+    await expect(page.getByText('Report settings saved')).toBeVisible();
+    await expect(report).toHaveAttribute('aria-checked', 'false');
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    await expect(zone).toHaveValue('America/New_York');
+    await zone.selectOption('Europe/Paris');
+    await expect.poll(settings).toEqual({ timeZone: 'Europe/Paris', weeklyReport: false });
+    await page.reload();
+    await expect(zone).toHaveValue('Europe/Paris');
+    await expect(report).toHaveAttribute('aria-checked', 'false');
+
+    // 'Send me this week's report' tells of an account with an ad that it is on its way, and it arrives.
+    const origin = new URL(page.url()).origin;
+    const created = await page.request.post('/api/my/ads', {
+      headers: { origin },
+      multipart: {
+        title: 'New York Report Spot',
+        business_name: 'Empire Bagels',
+        category: 'Food & Dining',
+        audio: { name: 'spot.mp3', mimeType: 'audio/mpeg', buffer: readFileSync(MP3) },
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.getByRole('button', { name: "Send me this week's report" }).click();
+    await expect(page.getByText(`This week's report is on its way to ${email}`)).toBeVisible();
+    await expect
+      .poll(async () =>
+        (await mailsTo(process.env.E2E_MAIL_DIR!, email)).some((m) => m.includes('Your week on AdReplay')),
+      )
+      .toBe(true);
+    expect(consoleErrors).toEqual([]);
+    // The directory journeys count the demo ads: this journey removes what it published.
+    const ad = (await created.json()) as { id: string };
+    expect((await page.request.delete(`/api/my/ads/${ad.id}`, { headers: { origin } })).status()).toBe(204);
+  });
+
+  test("each dashboard page's first screen shows its main figure or action", async ({ page }) => {
+    test.setTimeout(90_000); // the demo's 90 days of figures, on a machine that may be busy
+    await signInDemo(page);
+    const { ads } = (await (await page.request.get('/api/my/ads')).json()) as { ads: { id: string }[] };
+    const firstScreens: [string, (page: Page) => Locator[]][] = [
+      ['/dashboard/analytics', (p) => [stat(p, 'Plays').getByTestId('stat-value')]],
+      [`/dashboard/analytics/${ads[0]!.id}`, (p) => [stat(p, 'Plays').getByTestId('stat-value')]],
+      [
+        '/dashboard/ads',
+        (p) => [
+          p.getByRole('link', { name: 'Create New Ad' }),
+          p.getByTestId('my-ad-row').first().getByRole('link').first(),
+        ],
+      ],
+      ['/dashboard/settings', (p) => [p.getByLabel('First Name'), p.getByRole('button', { name: 'Save Changes' })]],
+    ];
+    for (const [path, main] of firstScreens) {
+      await page.goto(path);
+      for (const locator of main(page)) await expect(locator, path).toBeInViewport({ ratio: 1, timeout: 20_000 });
+      expect(await page.evaluate(() => window.scrollY), path).toBe(0);
     }
   });
 });
@@ -159,7 +239,7 @@ test.describe('on a laptop', () => {
     await expect(plays.getByTestId('stat-period')).toHaveText('all time');
     await expect(plays.getByTestId('stat-change')).toHaveCount(0);
 
-    // When listeners play: by hour and weekday, in the browser's zone.
+    // When listeners play: by hour and weekday, in the account's time zone (Settings).
     await page.getByText('30 days', { exact: true }).click();
     await expect(page.getByRole('heading', { name: 'When your listeners play' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Plays by hour of the day' })).toBeVisible();

@@ -54,14 +54,14 @@ test.describe('finding ads', () => {
     await expect(page.getByText('Showing 3 of 3 ads')).toBeVisible();
     await page.getByRole('textbox', { name: 'Location' }).fill('seattle');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByText('Showing 1 of 1 ads')).toBeVisible();
+    await expect(page.getByText('Showing 1 of 1 ad', { exact: true })).toBeVisible();
     await expect(cards(page).first()).toContainText('Seattle, WA');
 
     // A shared URL reproduces the view; back and forward work.
     await page.goBack();
     await expect(page.getByText('Showing 3 of 3 ads')).toBeVisible();
     await page.goForward();
-    await expect(page.getByText('Showing 1 of 1 ads')).toBeVisible();
+    await expect(page.getByText('Showing 1 of 1 ad', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await expect(page).toHaveURL(/\/directory$/);

@@ -53,6 +53,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/directory\?search=pizza&category=all&location=&station=&aired=$/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toContainText('Harbor Pizza Family Night');
+    await expect(page.getByText('Showing 1 of 1 ad', { exact: true })).toBeVisible();
     // A category from the form too.
     await form.getByRole('searchbox', { name: 'Search ads' }).fill('');
     await form.getByRole('combobox', { name: 'Category' }).selectOption('Food & Dining');

@@ -163,6 +163,7 @@ export const authServerMessages = {
   tooManyRequests: 'Too many requests. Please wait a moment before trying again.',
   userExists: 'User already registered',
   notLoggedInProfile: 'You must be logged in to update your profile',
+  changeInSettings: 'Your name, company and time zone are changed in Settings',
 } as const;
 
 /** Spec section 8, 'Login errors'. */

@@ -190,16 +190,16 @@ export function createAnalyticsRepository(db: Db) {
       );
     },
 
-    /**
-     * Counted plays by local weekday (ISO, 1 = Monday) and hour, read from the raw events of the range's
-     * UTC days: the roll-ups keep no time of day. Bounded per ad by analytics_ad_created_idx.
-     */
     /** The account's time zone (Settings); UTC for an account that no longer exists. */
     async timeZoneOf(userId: string): Promise<string> {
       const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
       return user?.timeZone ?? 'UTC';
     },
 
+    /**
+     * Counted plays by local weekday (ISO, 1 = Monday) and hour, read from the raw events of the range's
+     * UTC days: the roll-ups keep no time of day. Bounded per ad by analytics_ad_created_idx.
+     */
     async playsByHour(userId: string, range: DayRange, timeZone: string, adId?: string) {
       return rows<{ weekday: number; hour: number; plays: number }>(
         db,

@@ -534,6 +534,17 @@ describe('profile', () => {
     expect(res.json().updatedAt).toBe(row!.updatedAt.toISOString());
   });
 
+  it("refuses the names through better-auth's update-user: Settings, with its checks, is the one way", async () => {
+    const a = await signUp();
+    const user = (await t.db.select().from(users).where(eq(users.email, a.email)))[0]!;
+    for (const payload of [{ firstName: 'x'.repeat(500) }, { lastName: 'Other' }, { companyName: ' ' }]) {
+      const res = await post('/api/auth/update-user', payload, { cookie: a.cookie });
+      expect(res.statusCode, Object.keys(payload)[0]).toBe(400);
+    }
+    const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after).toMatchObject({ firstName: 'Pat', lastName: 'Doe', companyName: 'Doe & Co' });
+  });
+
   it('refuses a profile change posted from another site', async () => {
     const a = await signUp();
     const res = await t.app.inject({

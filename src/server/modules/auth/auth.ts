@@ -3,6 +3,7 @@ import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { authServerMessages } from '../../../shared/auth.js';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/limits.js';
 import { moderationMessages } from '../../../shared/moderation.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
@@ -23,6 +24,9 @@ export interface AuthDeps {
   /** Whether a moderator suspended the account (decision 44): it then gets no session. */
   isSuspended: (userId: string) => Promise<boolean>;
 }
+
+/** The user's fields that Settings changes, with its checks; never better-auth. */
+const SETTINGS_FIELDS = ['firstName', 'lastName', 'companyName', 'timeZone'] as const;
 
 /** better-auth on our database: e-mail and password, database sessions, hashed one-time tokens. */
 export function createAuth({ db, config, mailer, secret, log, logger, isSuspended }: AuthDeps) {
@@ -48,6 +52,8 @@ export function createAuth({ db, config, mailer, secret, log, logger, isSuspende
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
     user: {
+      // Written at sign-up (checked by the sign-up route, SignupFields) and after that only by Settings, with
+      // its checks (the profile and report-settings routes): the user update hook below refuses them.
       additionalFields: {
         firstName: { type: 'string', required: true, input: true },
         lastName: { type: 'string', required: true, input: true },
@@ -78,6 +84,20 @@ export function createAuth({ db, config, mailer, secret, log, logger, isSuspende
     },
     verification: { storeIdentifier: 'hashed' },
     databaseHooks: {
+      // better-auth's update-user takes any additional field as sent, past the checks of Settings: a zone
+      // that is not one stopped the weekly report; a name skipped its length limit. They are not its to change.
+      user: {
+        update: {
+          before: async (data) => {
+            if (SETTINGS_FIELDS.some((key) => (data as Record<string, unknown>)[key] !== undefined)) {
+              throw new APIError('BAD_REQUEST', {
+                message: authServerMessages.changeInSettings,
+                code: 'CHANGED_IN_SETTINGS',
+              });
+            }
+          },
+        },
+      },
       // A credential account changes only with its password (change-password; a reset is told above).
       account: {
         update: {

@@ -1,4 +1,4 @@
-import { and, countDistinct, desc, eq, gte, inArray, lt, sql, count } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gte, inArray, isNull, lt, sql, count } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ads, airings, analytics, reportSends, users } from '../../db/schema.js';
 
@@ -21,6 +21,9 @@ export interface AdWeek {
 
 const hasAds = (userId: typeof users.id) => sql`EXISTS (SELECT 1 FROM ${ads} WHERE ${ads.userId} = ${userId})`;
 
+/** Who gets the report: it is on, the account has ads, and no moderator has suspended it. */
+const readers = and(eq(users.weeklyReport, true), isNull(users.suspendedAt), hasAds(users.id));
+
 export function createReportsRepository(db: Db) {
   return {
     async settings(userId: string) {
@@ -30,6 +33,7 @@ export function createReportsRepository(db: Db) {
           weeklyReport: users.weeklyReport,
           email: users.email,
           firstName: users.firstName,
+          suspendedAt: users.suspendedAt,
         })
         .from(users)
         .where(eq(users.id, userId));
@@ -57,10 +61,7 @@ export function createReportsRepository(db: Db) {
 
     /** The time zones of the people who get the report (it is due per zone). */
     async zonesWithReaders() {
-      const rows = await db
-        .selectDistinct({ timeZone: users.timeZone })
-        .from(users)
-        .where(and(eq(users.weeklyReport, true), hasAds(users.id)));
+      const rows = await db.selectDistinct({ timeZone: users.timeZone }).from(users).where(readers);
       return rows.map((r) => r.timeZone);
     },
 
@@ -70,7 +71,7 @@ export function createReportsRepository(db: Db) {
       const rows = await db
         .select({ id: users.id, timeZone: users.timeZone })
         .from(users)
-        .where(and(eq(users.weeklyReport, true), inArray(users.timeZone, zones), hasAds(users.id)));
+        .where(and(readers, inArray(users.timeZone, zones)));
       const weeks = new Map(zones.map((z) => [z, weekOf(z)]));
       if (rows.length === 0) return [];
       const sent = await db

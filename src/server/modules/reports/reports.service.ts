@@ -3,7 +3,7 @@ import { brandedMail } from '../../adapters/mailer/branded.js';
 import type { Mailer, MailMessage } from '../../adapters/mailer/mailer.js';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../errors.js';
 import type { JobRunner, Queue } from '../../jobs/jobs.js';
-import { reportMessages, type ReportSettings } from '../../../shared/reports.js';
+import { canonicalTimeZone, reportMessages, type ReportSettings } from '../../../shared/reports.js';
 import type { AdWeek, ReportsRepository } from './reports.repository.js';
 import { reportDue, reportWeeks } from './weeks.js';
 
@@ -55,7 +55,7 @@ export function createReportsService(deps: {
   /** The app secret: unsubscribe links are signed with it. */
   secret: string;
   clock?: () => Date;
-  log: { info: (obj: object, msg: string) => void };
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }) {
   const { repo, mailer, jobs, origin, secret, log } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -97,9 +97,9 @@ export function createReportsService(deps: {
         plays: best.plays,
         change: changeOf(best.plays, bestBefore?.plays ?? 0),
       },
-      // Stations' airings are told only in a week that had some.
+      // Stations' airings are told when either week had some: a drop to none shows too.
       airings:
-        airs.airings > 0
+        airs.airings > 0 || airsBefore.airings > 0
           ? { value: airs.airings, stations: airs.stations, change: changeOf(airs.airings, airsBefore.airings) }
           : null,
     };
@@ -136,7 +136,9 @@ export function createReportsService(deps: {
         ...(f.airings
           ? [
               {
-                label: `Airings this week (${f.airings.stations} ${f.airings.stations === 1 ? 'station' : 'stations'})`,
+                label: f.airings.stations
+                  ? `Airings (${f.airings.stations} ${f.airings.stations === 1 ? 'station' : 'stations'})`
+                  : 'Airings',
                 value: number.format(f.airings.value),
                 change: vs(f.airings.change),
               },
@@ -159,7 +161,8 @@ export function createReportsService(deps: {
    */
   async function sendWeekly({ userId, week, at }: ReportJob) {
     const person = await repo.settings(userId);
-    if (!person?.weeklyReport) return;
+    // Off, or suspended since the tick found it due.
+    if (!person?.weeklyReport || person.suspendedAt) return;
     if (!(await repo.claim(userId, week, clock()))) return;
     try {
       const message = await compose(userId, new Date(at));
@@ -175,7 +178,13 @@ export function createReportsService(deps: {
   /** Finds the people whose Monday 08:00 has come and who have not had this week's report: one job each. */
   async function tick(queue: Queue<ReportJob>) {
     const at = clock();
-    const zones = (await repo.zonesWithReaders()).filter((zone) => reportDue(at, zone));
+    const zones: string[] = [];
+    for (const zone of await repo.zonesWithReaders()) {
+      // Settings and sign-up store only real zones; a row that holds something else (written by hand, or
+      // before they checked) is left out and told, rather than stopping everyone's report with a RangeError.
+      if (!canonicalTimeZone(zone)) log.warn({ timeZone: zone }, 'weekly report: skipped a time zone that is not one');
+      else if (reportDue(at, zone)) zones.push(zone);
+    }
     const due = await repo.readersDue(zones, (zone) => reportWeeks(at, zone).week);
     for (const { userId, week } of due) {
       await queue.send({ userId, week, at: at.toISOString() }, { key: `${userId}:${week}` });
@@ -218,6 +227,8 @@ export function createReportsService(deps: {
 
     /** 'Send me this week's report': the same report, now, to the person asking (not counted as the week's). */
     async sendNow(userId: string) {
+      const person = await repo.settings(userId);
+      if (person && !canonicalTimeZone(person.timeZone)) throw new BadRequestError(reportMessages.invalidTimeZone);
       const message = await compose(userId, clock());
       if (!message) throw new BadRequestError(reportMessages.noAds);
       try {

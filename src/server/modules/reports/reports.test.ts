@@ -6,9 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createSmtpMailer } from '../../adapters/mailer/mailer.js';
 import { airings, analytics, reportSends, stations, users } from '../../db/schema.js';
 import { createUser, insertAd } from '../../db/seed/factories.js';
+import { createReportsRepository } from './reports.repository.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness.js';
 import { decodeQuotedPrintable, mimeStructure, readRawMails, startSmtpCatcher } from '../../test/mail.js';
 import { cookieOf, signUpUser } from '../../test/session.js';
+import { authServerMessages } from '../../../shared/auth.js';
 import { reportMessages } from '../../../shared/reports.js';
 
 const FROM = 'AdReplay <no-reply@adreplay.test>';
@@ -149,7 +151,7 @@ describe('the weekly report', () => {
     expect(text).toContain('Unique listeners: 6 (+50% on the week before)');
     expect(text).toContain('Clicks: 2 (+100% on the week before)');
     expect(text).toContain('Best ad: Morning Bakery: 6 plays (+50% on the week before)');
-    expect(text).toContain('Airings this week (1 station): 2 (new)');
+    expect(text).toContain('Airings (1 station): 2 (new)');
     expect(text).toContain(`Open your dashboard: ${t.config.PUBLIC_ORIGIN}/dashboard/analytics`);
     expect(text).toContain(`Unsubscribe: ${link}`);
     expect(text).toContain('(Europe/Paris)');
@@ -166,7 +168,7 @@ describe('the weekly report', () => {
     expect(record).toMatchObject({ week: '2026-W49', state: 'sent' });
   });
 
-  it('leaves out airings in a week without any, and says new for a first week', async () => {
+  it('leaves out airings when neither week had any, and says new for a first week', async () => {
     const sam = await advertiser('Europe/Paris', 'Sam');
     const ad = await insertAd(t.db, { userId: sam.id, title: 'Corner Shop' });
     await seedEvents(ad.id, '2026-11-26T10:00:00Z', 3, 1);
@@ -180,6 +182,33 @@ describe('the weekly report', () => {
     expect(text).toContain('Plays: 3 (new)');
     expect(text).toContain('Clicks: 1 (new)');
     expect(text).not.toContain('Airings');
+  });
+
+  it('tells airings that dropped to none, against the week before', async () => {
+    const dee = await advertiser('Europe/Paris', 'Dee');
+    const ad = await insertAd(t.db, { userId: dee.id, title: 'Gone Quiet' });
+    const [station] = await t.db
+      .insert(stations)
+      .values({ userId: dee.id, callSign: 'KDRP', name: 'Drop FM', timeZone: 'Europe/Paris' })
+      .returning();
+    // Three airings the week before (16 to 22 November, Paris time), none in the reported week.
+    await t.db.insert(airings).values(
+      ['2026-11-17T08:00:00Z', '2026-11-18T08:00:00Z', '2026-11-19T08:00:00Z'].map((at) => ({
+        stationId: station!.id,
+        adId: ad.id,
+        startedAt: new Date(at),
+        heardMs: 30_000,
+        source: 'reported' as const,
+      })),
+    );
+    await tickAndSettle();
+    const [raw] = await vi.waitFor(async () => {
+      const mails = await mailsTo(dee.email);
+      expect(mails).toHaveLength(1);
+      return mails;
+    });
+    const text = mimeStructure(raw!).parts[0]!.body;
+    expect(text).toContain('Airings: 0 (-100% on the week before)');
   });
 
   it('waits for Monday 08:00 in each zone: New York gets it five hours after Paris', async () => {
@@ -213,6 +242,35 @@ describe('the weekly report', () => {
     smtp = await startSmtpCatcher(inbox, smtp.port);
     await t.app.reports.sendWeekly(week);
     await vi.waitFor(async () => expect(await mailsTo(lee.email)).toHaveLength(1));
+  });
+
+  it('skips an account whose stored time zone is not one, and still sends to everyone else', async () => {
+    const mars = await advertiser('Mars/Olympus', 'Marvin');
+    await insertAd(t.db, { userId: mars.id });
+    const paris = await advertiser('Europe/Paris', 'Pia');
+    await insertAd(t.db, { userId: paris.id });
+    await tickAndSettle();
+    await vi.waitFor(async () => expect(await mailsTo(paris.email)).toHaveLength(1));
+    expect(await mailsTo(mars.email)).toHaveLength(0);
+    // 'Send me this week's report' asks for a zone rather than failing.
+    await expect(t.app.reports.sendNow(mars.id)).rejects.toThrow(reportMessages.invalidTimeZone);
+    // Out of the way of the tests after this one.
+    await t.db.update(users).set({ weeklyReport: false }).where(eq(users.id, mars.id));
+  });
+
+  it('is not sent to a suspended account', async () => {
+    const sus = await advertiser('Europe/Paris', 'Suki');
+    await insertAd(t.db, { userId: sus.id });
+    await t.db
+      .update(users)
+      .set({ suspendedAt: new Date('2026-11-20T00:00:00Z') })
+      .where(eq(users.id, sus.id));
+    const due = await createReportsRepository(t.db).readersDue(['Europe/Paris'], () => '2026-W49');
+    expect(due.map((r) => r.userId)).not.toContain(sus.id);
+    await tickAndSettle();
+    // A job found due before the suspension sends nothing either.
+    await t.app.reports.sendWeekly({ userId: sus.id, week: '2026-W49', at: MONDAY_8_PARIS.toISOString() });
+    expect(await mailsTo(sus.email)).toHaveLength(0);
   });
 
   it('is not sent to an account without ads', async () => {
@@ -339,6 +397,22 @@ describe('report settings', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ timeZone: 'Asia/Tokyo', weeklyReport: false });
     expect((await t.app.inject({ url: '/api/my/report-settings' })).statusCode).toBe(401);
+  });
+
+  it('cannot be changed past Settings: update-user refuses a time zone, valid or not, and keeps the stored one', async () => {
+    const { id, cookie } = await signUpUser(t);
+    for (const timeZone of ['Mars/Olympus', 'Asia/Tokyo']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { cookie, origin: t.config.PUBLIC_ORIGIN },
+        payload: { timeZone },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(authServerMessages.changeInSettings);
+    }
+    const [row] = await t.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, id));
+    expect(row!.timeZone).toBe('UTC');
   });
 
   it("sends this week's report now on request, and says why not without ads", async () => {

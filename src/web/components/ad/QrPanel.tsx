@@ -42,14 +42,14 @@ export default function QrPanel({
       <div className="flex gap-2">
         <button
           type="button"
-          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          className={buttonClass({ variant: 'secondary', size: 'chip' })}
           onClick={() => canvasRef.current && download(canvasRef.current.toDataURL('image/png'), 'png')}
         >
           <Download className="h-4 w-4" aria-hidden /> PNG
         </button>
         <button
           type="button"
-          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          className={buttonClass({ variant: 'secondary', size: 'chip' })}
           onClick={() => {
             const svg = svgRef.current && new XMLSerializer().serializeToString(svgRef.current);
             if (svg) download(URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })), 'svg');

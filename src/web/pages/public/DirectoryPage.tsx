@@ -269,7 +269,7 @@ export function DirectoryPage() {
             )}
             {/* The results' heading: the cards' titles are h3s under it. */}
             <h2 className="mb-4 text-sm text-slate-700">
-              Showing {ads.length} of {total} ads
+              Showing {ads.length} of {total} {total === 1 ? 'ad' : 'ads'}
             </h2>
             <AdGrid ads={ads} numbered="result" />
             {query.hasNextPage && (
