@@ -1,3 +1,4 @@
+import { canonicalTimeZone } from '../../../shared/reports.js';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { LISTENERS_PER_ADDRESS, type DeviceClass, type EventType } from '../../../shared/analytics.js';
@@ -190,10 +191,13 @@ export function createAnalyticsRepository(db: Db) {
       );
     },
 
-    /** The account's time zone (Settings); UTC for an account that no longer exists. */
+    /**
+     * The account's time zone (Settings); UTC for an account that no longer exists, or whose stored zone is
+     * not one (written before update-user refused it), rather than an error on every chart.
+     */
     async timeZoneOf(userId: string): Promise<string> {
       const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-      return user?.timeZone ?? 'UTC';
+      return canonicalTimeZone(user?.timeZone) ?? 'UTC';
     },
 
     /**

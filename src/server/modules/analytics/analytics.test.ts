@@ -541,6 +541,10 @@ describe('figures in context', () => {
     expect(settings.statusCode).toBe(200);
     const own = (await hours('?period=30d')).json();
     expect([own.timeZone, own.byHour[16], own.byWeekday]).toEqual(['Asia/Tokyo', 2, [2, 0, 1, 0, 0, 0, 0]]);
+    // A stored zone that is not one (written before update-user refused it) reads as UTC, not an error.
+    await t.db.update(users).set({ timeZone: 'Mars/Olympus' }).where(eq(users.id, userId));
+    const stored = await hours('?period=30d');
+    expect([stored.statusCode, stored.json().timeZone]).toEqual([200, 'UTC']);
 
     for (const tz of ['Mars/Olympus', "UTC'; --", '']) {
       const bad = await hours(`?tz=${encodeURIComponent(tz)}`);
