@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyPlugin from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adUrl, slugOfAdPath } from '../../../shared/ad-links.js';
 import { dayOf } from '../../../shared/analytics.js';
@@ -110,12 +111,21 @@ async function seo(
     return; // API-only: tests, or the web app not built yet
   }
   const HTML = 'text/html; charset=utf-8';
-  const html = (reply: FastifyReply, tags: HeadTags, status = 200) =>
-    reply
-      .status(status)
-      .type(HTML)
-      .header('Cache-Control', 'no-cache')
-      .send(page.render(renderHead(tags, clientConfig)));
+  /**
+   * The app's shell, for pages the browser renders: the same for everyone at one path and status (its
+   * stylesheet inline, decision 55), so it is kept by both and its body compressed once, as a static file's.
+   */
+  interface Shell {
+    tags: HeadTags;
+  }
+  const shells = new LRUCache<string, Shell>({ max: 1_000 });
+  const shellPage = preparedBodies(true, ({ tags }: Shell) => page.render(renderHead(tags, clientConfig)), HTML);
+  const html = (req: FastifyRequest, reply: FastifyReply, tags: HeadTags, status = 200) => {
+    const key = `${status} ${tags.canonical} ${tags.title}`;
+    let shell = shells.get(key);
+    if (!shell) shells.set(key, (shell = { tags }));
+    return shellPage(req, reply.status(status).header('Cache-Control', 'no-cache'), shell);
+  };
   // An ad's page is the same for every listener while its cached ad lives: rendered and compressed once.
   const adPage = preparedBodies(
     config.PUBLIC_CACHE,
@@ -212,7 +222,7 @@ async function seo(
           if (err instanceof NotFoundError) return null;
           throw err;
         });
-        if (!day) return html(reply, missingHead(origin, 'Station Not Found'), 404);
+        if (!day) return html(req, reply, missingHead(origin, 'Station Not Found'), 404);
         // The day and hour are in the query: each is a render of its own.
         const served = await serverRendered(req, req.url, () => ({ ...stationHead(day, origin), data: undefined }));
         if (served) return sendRendered(req, reply, served);
@@ -220,9 +230,9 @@ async function seo(
       }
     } catch (err) {
       // The web app asks the API for the ad and shows the same notice (451) or its not-found page.
-      if (err instanceof AdRemovedError) return html(reply, missingHead(origin, messages.adRemoved), 451);
+      if (err instanceof AdRemovedError) return html(req, reply, missingHead(origin, messages.adRemoved), 451);
       if (!(err instanceof NotFoundError || err instanceof URIError)) throw err;
-      return html(reply, missingHead(origin, 'Ad Not Found'), 404);
+      return html(req, reply, missingHead(origin, 'Ad Not Found'), 404);
     }
     const known = isAppRoute(pathname);
     // Only the directory reads its query; other pages are one render whatever follows the '?'.
@@ -233,9 +243,9 @@ async function seo(
     if (served) return sendRendered(req, reply, served);
     if (!known) {
       // Not a page of the app: the app still renders its not-found page, with the status that says so.
-      return html(reply, missingHead(origin, 'Page Not Found'), 404);
+      return html(req, reply, missingHead(origin, 'Page Not Found'), 404);
     }
-    return html(reply, pageHead(pathname, origin));
+    return html(req, reply, pageHead(pathname, origin));
   });
 }
 

@@ -218,6 +218,25 @@ describe('static pages', () => {
     expect((await page('/dashboard/ads')).status).toBe(200);
   });
 
+  it('answer the app shell of a path with its ETag, 304 and compression, and another path with its own', async () => {
+    const get = (headers: Record<string, string> = {}) =>
+      t.app.inject({ url: '/dashboard/ads', headers: { accept: 'text/html', 'accept-encoding': 'gzip', ...headers } });
+    const first = await get();
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(first.rawPayload).toString()).toContain('<title>');
+    expect((await get({ 'if-none-match': etag })).statusCode).toBe(304);
+    // Another path is another shell (its canonical URL), and a miss keeps its status.
+    const other = await t.app.inject({
+      url: '/dashboard/settings',
+      headers: { accept: 'text/html', 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+    const miss = await t.app.inject({ url: '/no-such-page', headers: { accept: 'text/html', 'if-none-match': etag } });
+    expect([miss.statusCode, miss.headers.etag === etag]).toEqual([404, false]);
+  });
+
   it('answer paths that are no page of the app with 404, still with the app so it can say Page Not Found', async () => {
     for (const path of ['/no-such-page', '/dashboard/nope', '/about/team', '/ad', '/saved/extra?x=1']) {
       const res = await page(path);
