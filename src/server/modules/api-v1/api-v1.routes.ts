@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimitStore } from '../../adapters/redis/redis.js';
 import { z } from 'zod';
@@ -142,6 +142,15 @@ export async function apiV1Routes(
       max: IDENTIFY_RECORDINGS_PER_HOUR,
       message: identifyMessages.tooManyRecordingsWithKey,
     });
+    /** A limit on new work, passed by for a retry whose Idempotency-Key holds an answer (it is only replayed). */
+    const unlessRetry =
+      (...limits: ((req: FastifyRequest, reply: FastifyReply) => Promise<void>)[]) =>
+      async (req: FastifyRequest, reply: FastifyReply) => {
+        if (await idempotency.answered(req, owner(req))) return;
+        for (const limit of limits) await limit(req, reply);
+      };
+    const newUpload = unlessRetry(uploadLimit);
+    const newRecording = unlessRetry(recordingsPerAddress, recordingsPerKey);
 
     v1.get(
       '/api/v1/ads',
@@ -176,7 +185,7 @@ export async function apiV1Routes(
     v1.post(
       '/api/v1/ads',
       {
-        preHandler: uploadLimit,
+        preHandler: newUpload,
         schema: {
           operationId: 'createAd',
           summary: 'Create an ad from the same fields and files as the dashboard form',
@@ -195,9 +204,11 @@ export async function apiV1Routes(
         },
       },
       async (req, reply) => {
-        const ad = await adForm.createOnce(owner(req), req, reply, (content) =>
-          idempotency.claim(req, reply, owner(req), content),
-        );
+        const ad = await adForm.createOnce(owner(req), req, reply, {
+          answered: await idempotency.answered(req, owner(req)),
+          claim: (content) => idempotency.claim(req, reply, owner(req), content),
+          countUpload: () => uploadLimit(req, reply),
+        });
         return ad ? reply.status(201).send(ad) : reply;
       },
     );
@@ -425,7 +436,7 @@ export async function apiV1Routes(
     v1.post(
       '/api/v1/identify',
       {
-        preHandler: [recordingsPerAddress, recordingsPerKey],
+        preHandler: newRecording,
         schema: {
           operationId: 'identifyRecording',
           summary: 'Which public ad a recording is (stations checking what aired)',
@@ -452,6 +463,11 @@ export async function apiV1Routes(
       async (req, reply) => {
         const { bytes, format } = await readRecording(req);
         if (await idempotency.claim(req, reply, owner(req), { format, bytes })) return reply;
+        // A retry whose answer expired while it was read runs as a new request: its recording is counted now.
+        if (await idempotency.answered(req, owner(req))) {
+          await recordingsPerAddress(req, reply);
+          await recordingsPerKey(req, reply);
+        }
         return identify.identifyRecording(bytes, format, owner(req));
       },
     );

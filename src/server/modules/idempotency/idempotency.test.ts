@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnAd } from '../../../shared/ads.js';
-import { idempotencyMessages } from '../../../shared/api-keys.js';
+import { IDEMPOTENT_REPLAYED_HEADER, idempotencyMessages } from '../../../shared/api-keys.js';
+import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import { idempotencyKeys, subscriptionPlans } from '../../db/schema.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
@@ -113,6 +114,40 @@ describe('Idempotency-Key on POST /api/v1/ads', () => {
     expect(badAgain.statusCode).toBe(400);
     expect(badAgain.headers['idempotent-replayed']).toBe('true');
     expect(badAgain.json()).toEqual(bad.json());
+  });
+
+  it('replays a retry at the plan limit and past the hourly uploads: a retry is neither a new ad nor a new upload', async () => {
+    const p = await partner();
+    // The Free plan's last slot: two ads made, the third with a key.
+    expect((await create(p.key, undefined)).statusCode).toBe(201);
+    expect((await create(p.key, undefined)).statusCode).toBe(201);
+    const first = await create(p.key, 'last-slot');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await create(p.key, 'last-slot');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    // The key with another form is refused as reused, not as over the plan.
+    const other = await create(p.key, 'last-slot', form([['title', 'Another Title Here'], ...FIELDS.slice(1)]));
+    expect(other.statusCode, other.body).toBe(422);
+    expect(await count(p.key)).toBe(3);
+    // A new request is refused at the plan limit.
+    expect((await create(p.key, 'next')).statusCode).toBe(403);
+
+    // The hour's uploads used up (each edit counts, refused or not): the retry is still answered, the same way.
+    for (let i = 0; i < UPLOADS_PER_HOUR; i++) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/ads/${(first.json() as OwnAd).id}`,
+        headers: { authorization: `Bearer ${p.key}` },
+        payload: { title: 'ab' },
+      });
+    }
+    expect((await create(p.key, 'next')).statusCode).toBe(429);
+    const late = await create(p.key, 'last-slot');
+    expect([late.statusCode, late.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]]).toEqual([201, 'true']);
+    expect(late.json()).toEqual(first.json());
+    expect(await count(p.key)).toBe(3);
   });
 
   it('refuses a malformed key (400)', async () => {
