@@ -358,6 +358,65 @@ describe('events', () => {
     expect(received.filter((r) => r.url === '/all')).toHaveLength(5);
   });
 
+  it('sends ad.published or ad.unpublished beside ad.updated when an edit (PATCH, PUT, the dashboard form) flips is_active', async () => {
+    const u = await signUpUser(t);
+    const hook = await addEndpoint(u.cookie, ['ad.updated', 'ad.published', 'ad.unpublished'], '/flip');
+    const key = (await createApiKey(t, u.cookie)).key;
+    const fields: [string, string][] = [
+      ['title', 'Pizza Night Spot'],
+      ['business_name', 'Harbor Pizza'],
+      ['category', 'Food & Dining'],
+    ];
+    const created = await callApi(t, key, 'POST', '/api/v1/ads', [
+      ...fields,
+      ['audio', { bytes: mp3, filename: 'spot.mp3', type: 'audio/mpeg' }],
+    ]);
+    expect(created.statusCode).toBe(201);
+    const adId = created.json().id as string;
+    let seen = 0;
+    /** The events of the deliveries that arrive for one edit, `count` of them, by type. */
+    const next = async (count: number) => {
+      const hits = await until(() => {
+        const h = received.filter((r) => r.url === '/flip');
+        return h.length >= seen + count ? h.slice(seen) : undefined;
+      });
+      seen += hits.length;
+      return hits
+        .map(
+          (h) =>
+            (new Webhook(hook.secret).verify(h.body, h.headers as Record<string, string>) as { type: string }).type,
+        )
+        .sort();
+    };
+    const patch = (body: object) => keyed(key, 'PATCH', `/api/v1/ads/${adId}`, body);
+
+    expect((await patch({ is_active: false })).statusCode).toBe(200);
+    expect(await next(2)).toEqual(['ad.unpublished', 'ad.updated']);
+    expect((await patch({ is_active: true })).statusCode).toBe(200);
+    expect(await next(2)).toEqual(['ad.published', 'ad.updated']);
+    // No flip, no publishing event.
+    expect((await patch({ is_active: true })).statusCode).toBe(200);
+    expect(await next(1)).toEqual(['ad.updated']);
+
+    expect((await patch({ is_active: false })).statusCode).toBe(200);
+    expect(await next(2)).toEqual(['ad.unpublished', 'ad.updated']);
+    // PUT is a full replace: is_active left out returns to true.
+    expect((await callApi(t, key, 'PUT', `/api/v1/ads/${adId}`, fields)).statusCode).toBe(200);
+    expect(await next(2)).toEqual(['ad.published', 'ad.updated']);
+
+    // The dashboard form saves the same way.
+    const hidden = await sendForm(t, 'PUT', `/api/my/ads/${adId}`, u.cookie, [...fields, ['is_active', 'false']]);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await next(2)).toEqual(['ad.unpublished', 'ad.updated']);
+    const shown = await sendForm(t, 'PUT', `/api/my/ads/${adId}`, u.cookie, [...fields, ['is_active', 'true']]);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(await next(2)).toEqual(['ad.published', 'ad.updated']);
+
+    // Each once: nothing more arrives.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received.filter((r) => r.url === '/flip')).toHaveLength(seen);
+  });
+
   it('emits ad.created for the dashboard form too (one hook point)', async () => {
     const u = await signUpUser(t);
     await addEndpoint(u.cookie, ['ad.created'], '/dash');
