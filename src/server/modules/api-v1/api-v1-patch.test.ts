@@ -181,7 +181,40 @@ describe('rate-limit headers (IETF draft)', () => {
     const missing = await callApi(t, key, 'GET', `/api/v1/ads/${crypto.randomUUID()}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.ratelimit).toMatch(new RegExp(`^"per-key";r=${API_REQUESTS_PER_MINUTE - 2};t=\\d+$`));
-    for (let i = 2; i < API_REQUESTS_PER_MINUTE; i++) await callApi(t, key, 'GET', '/api/v1/ads');
+    // Refusals of what was sent are answers too, and count: a bad query, a bad body (its fields, or JSON
+    // that does not parse), an id that cannot exist, a path that does not.
+    const send = (method: 'GET' | 'POST', url: string, payload?: string) =>
+      t.app.inject({
+        method,
+        url,
+        payload,
+        headers: { authorization: `Bearer ${key}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      });
+    const refusals = [
+      [400, await send('GET', '/api/v1/ads?limit=0')],
+      [400, await send('POST', '/api/v1/stations', '{}')],
+      [400, await send('POST', '/api/v1/stations', '{"callSign":')],
+      [404, await send('GET', '/api/v1/ads/not-an-id')],
+      [404, await send('GET', '/api/v1/no-such-thing')],
+      [404, await send('POST', '/api/v1/ads/not-an-id/analytics')],
+    ] as const;
+    refusals.forEach(([status, res], i) => {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.headers['ratelimit-policy']).toBe(`"per-key";q=${API_REQUESTS_PER_MINUTE};w=60`);
+      expect(res.headers.ratelimit).toMatch(new RegExp(`^"per-key";r=${API_REQUESTS_PER_MINUTE - 3 - i};t=\\d+$`));
+    });
+    // Refused before a key is known: no key's policy to tell (the guide says so).
+    for (const authorization of [undefined, 'Bearer adr_not-a-key']) {
+      const unknown = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/ads',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.headers['ratelimit-policy']).toBeUndefined();
+      expect(unknown.headers.ratelimit).toBeUndefined();
+    }
+    for (let i = 2 + refusals.length; i < API_REQUESTS_PER_MINUTE; i++) await callApi(t, key, 'GET', '/api/v1/ads');
     const refused = await callApi(t, key, 'GET', '/api/v1/ads');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers.ratelimit).toMatch(/^"per-key";r=0;t=\d+$/);

@@ -28,7 +28,7 @@ import { AUDIO_MAX_SECONDS, UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import { NextCursor, PAGE_DEFAULT, PAGE_MAX, PageQuery, pagingMessages } from '../../../shared/paging.js';
 import { callerOf } from '../../caller.js';
 import { clientOf } from '../../client-address.js';
-import { rateLimitError } from '../../errors.js';
+import { NotFoundError, rateLimitError } from '../../errors.js';
 import { draftRateLimitHeaders, routeLimit } from '../../route-limit.js';
 import { IdParams, streamedForm } from '../../route-schemas.js';
 import { refuseUnreadUploads, uploadRateLimit, type AdForm } from '../ads/ad-form.js';
@@ -118,10 +118,13 @@ export async function apiV1Routes(
   await app.register(async (plain) => {
     const v1 = plain.withTypeProvider<ZodTypeProvider>();
     // The key first (onRequest), so the limit below counts per key and never reads an upload of a stranger.
+    // The limit counts each request before its body is read or anything it sends is checked (preParsing): a
+    // refused query, body, id or path is counted too and its answer tells the limit, and a request past the
+    // limit is refused with its body unread (an upload is only read by its handler).
     v1.addHook('onRequest', requireApiKey);
     await v1.register(rateLimit, {
       ...deps.limits('api-v1'),
-      hook: 'preHandler',
+      hook: 'preParsing',
       max: API_REQUESTS_PER_MINUTE,
       timeWindow: '1 minute',
       keyGenerator: (req) => callerOf(req).keyId!,
@@ -471,5 +474,10 @@ export async function apiV1Routes(
         return identify.identifyRecording(bytes, format, owner(req));
       },
     );
+
+    // Any other path under /api/v1/, with any method: a 404 of the API, behind its key and limit like the rest.
+    v1.all('/api/v1/*', async (req) => {
+      throw new NotFoundError(`Route ${req.method} ${req.url.split('?')[0]} not found`);
+    });
   });
 }

@@ -308,7 +308,8 @@ export default function IntegrationDocsPage() {
 
           <DocSection id="limits">
             <p>
-              Each key may make {API_REQUESTS_PER_MINUTE} requests a minute. Answers carry the IETF draft’s{' '}
+              Each key may make {API_REQUESTS_PER_MINUTE} requests a minute, refused ones (400, 404) included. Every
+              answer to a request with a valid key carries the IETF draft’s{' '}
               <code className={code}>RateLimit-Policy</code> (
               <code className={code}>
                 &quot;per-key&quot;;q=
@@ -317,8 +318,9 @@ export default function IntegrationDocsPage() {
               : the quota and its window in seconds) and <code className={code}>RateLimit</code> (
               <code className={code}>&quot;per-key&quot;;r=42;t=17</code>: the requests left and the seconds until the
               window resets), plus the older <code className={code}>x-ratelimit-*</code> headers; past the limit the
-              answer is 429 with <code className={code}>Retry-After</code> in seconds. Uploads also count towards your
-              plan’s monthly ad limit, as in the dashboard.
+              answer is 429 with <code className={code}>Retry-After</code> in seconds. A 401 (no key, or one that is not
+              valid) carries none: no key’s limit applies to it. Uploads also count towards your plan’s monthly ad
+              limit, as in the dashboard.
             </p>
           </DocSection>
 
