@@ -349,8 +349,9 @@ export default function IntegrationDocsPage() {
               is retried for about 24 hours, and an endpoint failing for 3 days is disabled and you are e-mailed. Each
               attempt is in the endpoint&apos;s delivery log (
               <code className={code}>GET /api/v1/webhooks/{'{id}'}/deliveries</code>
-              ), with Resend and a test event. Zapier, Make and n8n subscribe the same way (REST hooks). Endpoints must
-              be public addresses: private, loopback and link-local ones are refused.
+              ), with Resend and a test event, which reach a disabled endpoint too. Zapier, Make and n8n subscribe the
+              same way (REST hooks). Endpoints must be public addresses: private, loopback and link-local ones are
+              refused.
             </p>
           </DocSection>
 
