@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages } from '../../../shared/webhooks.js';
 import { checkedAddress, deliverWebhook, isPublicAddress, signWebhook } from './webhook-sender.js';
+import { RETRY_DELAYS_MS } from './webhooks.service.js';
 
 describe('signatures (Standard Webhooks)', () => {
   it("matches the spec's published test vector", () => {
@@ -29,6 +30,18 @@ describe('signatures (Standard Webhooks)', () => {
     };
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(secret).verify(body.replace('x', 'y'), headers)).toThrow();
+  });
+});
+
+describe('the retry schedule', () => {
+  it('waits longer after each failure (never less), and gives up about 24 hours after the first attempt', () => {
+    const HOUR = 3_600_000;
+    expect(RETRY_DELAYS_MS[0]).toBeLessThanOrEqual(60_000);
+    RETRY_DELAYS_MS.slice(1).forEach((wait, i) => expect(wait).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[i]!));
+    expect(RETRY_DELAYS_MS.at(-1)!).toBeGreaterThan(100 * RETRY_DELAYS_MS[0]!);
+    const total = RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(22 * HOUR);
+    expect(total).toBeLessThanOrEqual(24 * HOUR);
   });
 });
 
