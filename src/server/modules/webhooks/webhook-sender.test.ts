@@ -68,6 +68,13 @@ describe('addresses a delivery may reach', () => {
     'fd12:3456::1',
     'ff02::1',
     '64:ff9b::7f00:1',
+    // IPv4-compatible (::/96): 127.0.0.1 and 10.0.0.1 written inside IPv6, in either spelling; a public one too.
+    '::7f00:1',
+    '::127.0.0.1',
+    '::a00:1',
+    '0:0:0:0:0:0:10.0.0.1',
+    '::808:808',
+    '::8.8.8.8',
   ];
   it.each(refused)('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
   it.each(['93.184.215.14', '8.8.8.8', '2606:4700::6810:84e5', '::ffff:8.8.8.8'])('accepts %s', (address) =>
@@ -81,6 +88,8 @@ describe('addresses a delivery may reach', () => {
     'http://169.254.169.254/latest/meta-data',
     'http://[::1]/hook',
     'http://[::ffff:127.0.0.1]/hook',
+    'http://[::127.0.0.1]/hook',
+    'http://[::7f00:1]/hook',
     'http://[fe80::1]/hook',
     'http://[fc00::1]/hook',
     'http://localhost:4370/hook',
