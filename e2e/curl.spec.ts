@@ -20,6 +20,7 @@ test("the partner pages' examples run in a shell as shown: upload, list, read, p
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-curl-'));
   const createdIds: string[] = [];
+  const createdSlugs: string[] = [];
   try {
     await copyFile(path.join(ASSETS, 'audio/sunrise-bakery.mp3'), path.join(dir, 'spot.mp3'));
     await copyFile(path.join(ASSETS, 'logos/sunrise-bakery.png'), path.join(dir, 'logo.png'));
@@ -31,8 +32,9 @@ test("the partner pages' examples run in a shell as shown: upload, list, read, p
         cwd: dir,
         env: { ...process.env, ADREPLAY_API_KEY: key },
       });
-      const ad = JSON.parse(stdout) as { id: string };
+      const ad = JSON.parse(stdout) as { id: string; slug: string };
       createdIds.push(ad.id);
+      createdSlugs.push(ad.slug);
       expect(ad).toMatchObject({ title: 'Morning Drive Sponsor', phone: '(555) 010-1201' });
     }
 
@@ -52,9 +54,22 @@ test("the partner pages' examples run in a shell as shown: upload, list, read, p
       const status = Number(lines.pop());
       return { status, body: lines.join('\n') };
     };
-    // A signed-in reader's examples name their own newest ad.
+    // A signed-in reader's examples name their own newest ad: its id and slug, and its player in the embed code.
     await page.reload();
-    await expect(page.getByLabel('Keep the ad’s id and slug in variables')).toContainText(`AD_ID="${removed}"`);
+    const newestSlug = createdSlugs[1]!;
+    await expect(page.getByLabel('Keep the ad’s id and slug in variables')).toHaveText(
+      `AD_ID="${removed}"\nAD_SLUG="${newestSlug}"`,
+    );
+    await expect(page.getByLabel('Embed code')).toContainText(`/embed/${newestSlug}"`);
+    // The variables as shown, then the oEmbed request as shown: the player of that ad.
+    const useAd = (await page.getByLabel('Keep the ad’s id and slug in variables').textContent())!.trim();
+    const oembed = (await page.getByLabel('oEmbed request').textContent())!.trim();
+    const { stdout: embedded } = await promisify(execFile)(
+      'bash',
+      ['-c', `${useAd}\n${oembed} --silent --show-error`],
+      { cwd: dir },
+    );
+    expect(JSON.parse(embedded)).toMatchObject({ type: 'rich', title: 'Morning Drive Sponsor' });
 
     const list = await run('GET example', 0, kept);
     expect(list.status).toBe(200);

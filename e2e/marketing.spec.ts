@@ -116,7 +116,32 @@ test('partner page: calls to action and the API example', async ({ page }) => {
   await expect(page.getByText('Zapier, Make and n8n call it from their HTTP request steps')).toBeVisible();
   await expect(page.getByText('3,000+ apps')).toHaveCount(0);
   await expect(page.getByText('subscribe to signed webhooks (REST hooks)')).toBeVisible();
-  await expect(page.getByText('Monday-Friday 9am-5pm PST')).toBeVisible();
+  // What it claims exists: monitored streams and station pages, reported airings, embeds and oEmbed, the weekly
+  // report, the API with keys, idempotency and signed webhooks.
+  for (const claim of [
+    'Your stream, monitored',
+    'Airings from your as-run log',
+    'Embeddable player and oEmbed for your site',
+    'A weekly report e-mail of plays, listeners and airings',
+    'API keys to upload ads, edit them and report airings',
+    'Safe retries with idempotency keys',
+    'Signed webhooks for ad changes, transcripts and airings',
+  ]) {
+    await expect(page.getByText(claim)).toBeVisible();
+  }
+  // Claims of what does not exist are gone.
+  for (const claim of [
+    'Co-branded',
+    'White-label',
+    'Monthly performance report',
+    'Revenue sharing',
+    'dedicated manager',
+    'Live chat',
+    '9am-5pm PST',
+  ]) {
+    await expect(page.getByText(claim)).toHaveCount(0);
+  }
+  await expect(page.getByRole('link', { name: 'contact form' })).toHaveAttribute('href', '/contact');
   await expect(page.locator('pre code')).toContainText('-F audio=@spot.mp3');
   await expect(page.getByRole('link', { name: 'integration docs' })).toHaveAttribute('href', '/docs/integration');
   await page.getByRole('link', { name: 'Apply as Standard Partner' }).click();
@@ -129,6 +154,7 @@ test('partner page: calls to action and the API example', async ({ page }) => {
   await expect(page).toHaveURL(/\/contact\?partner=premium$/);
   await expect(page.getByLabel('Subject')).toHaveValue('Partner Inquiry');
   await expect(page.getByLabel('Message')).toHaveValue(/Premium Partner/);
+  await expect(page.getByText('Live chat')).toHaveCount(0);
 });
 
 test('about links to the audiences, terms has the privacy policy, demo switches', async ({ page }) => {

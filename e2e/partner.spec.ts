@@ -214,6 +214,12 @@ test('the integration guide shows the same runnable example as /partners, for th
   await expect(page).toHaveURL(/\/docs\/integration$/);
   await expect(page).toHaveTitle('Integration guide: API and embeds | AdReplay');
   await expect(page.getByLabel('Upload an ad with the API')).toHaveText(example!);
+  // A signed-out reader's embed code shows a real ad (the directory's newest), and its player loads as shown.
+  const embed = page.getByLabel('Embed code');
+  await expect(embed).toContainText(`${baseURL()}/embed/`);
+  await expect(embed).not.toContainText('your-ad-slug');
+  const src = /src="([^"]+)"/.exec((await embed.textContent())!)![1]!;
+  expect((await page.request.get(src)).status()).toBe(200);
   await expect(page.getByRole('link', { name: `${baseURL()}${OPENAPI_PATH}` })).toHaveAttribute(
     'href',
     `${baseURL()}${OPENAPI_PATH}`,

@@ -313,6 +313,8 @@ export const AdInput = z.object({
     .union([
       z.array(TranscriptSegmentSchema).max(MAX_TRANSCRIPT_SEGMENTS, 'Too many transcript segments'),
       z.string().transform((s, ctx) => {
+        // A form's empty field clears the timed lines, as null (an empty array) does in JSON.
+        if (s.trim() === '') return [];
         try {
           return z.array(TranscriptSegmentSchema).max(MAX_TRANSCRIPT_SEGMENTS).parse(JSON.parse(s));
         } catch {

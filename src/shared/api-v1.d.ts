@@ -784,7 +784,10 @@ export interface operations {
   createAd: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text of 1 to 255 visible ASCII characters (else 400). A retry with the same key and the same request gets the first answer again, marked Idempotent-Replayed: true, and does nothing twice; keys are kept 24 hours. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -830,6 +833,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with the same Idempotency-Key is still being processed ('A request with this Idempotency-Key is still being processed. Try again in a moment.') */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A file is over its limit ('File size exceeds 10MB limit.') */
       413: {
         headers: {
@@ -841,6 +853,15 @@ export interface operations {
       };
       /** @description A file is not what its field needs ('Invalid file type. Please select a audio file.') */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request ('This Idempotency-Key was already used with a different request. Use a new key for a new request (keys are kept 24 hours).') */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -1283,7 +1304,10 @@ export interface operations {
   createStation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text of 1 to 255 visible ASCII characters (else 400). A retry with the same key and the same request gets the first answer again, marked Idempotent-Replayed: true, and does nothing twice; keys are kept 24 hours. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1348,8 +1372,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The call sign is taken ('A station with this call sign is already registered') */
+      /** @description The call sign is taken ('A station with this call sign is already registered'); or a request with the same Idempotency-Key is still being processed ('A request with this Idempotency-Key is still being processed. Try again in a moment.') */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request ('This Idempotency-Key was already used with a different request. Use a new key for a new request (keys are kept 24 hours).') */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -1771,7 +1804,10 @@ export interface operations {
   reportAirings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text of 1 to 255 visible ASCII characters (else 400). A retry with the same key and the same request gets the first answer again, marked Idempotent-Replayed: true, and does nothing twice; keys are kept 24 hours. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1900,6 +1936,24 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with the same Idempotency-Key is still being processed ('A request with this Idempotency-Key is still being processed. Try again in a moment.') */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request ('This Idempotency-Key was already used with a different request. Use a new key for a new request (keys are kept 24 hours).') */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description More than 120 requests in a minute with this key */
       429: {
         headers: {
@@ -1949,12 +2003,33 @@ export interface operations {
           };
         };
       };
+      /** @description Missing, malformed or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 120 requests in a minute with this key */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   createWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text of 1 to 255 visible ASCII characters (else 400). A retry with the same key and the same request gets the first answer again, marked Idempotent-Replayed: true, and does nothing twice; keys are kept 24 hours. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2013,6 +2088,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Missing, malformed or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description You can have at most 10 webhook endpoints. Delete one to add another. */
       403: {
         headers: {
@@ -2022,8 +2106,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The URL resolves to a private, loopback or link-local address, or does not resolve */
+      /** @description A request with the same Idempotency-Key is still being processed ('A request with this Idempotency-Key is still being processed. Try again in a moment.') */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The URL resolves to a private, loopback or link-local address, or does not resolve; or the Idempotency-Key was already used with a different request ('This Idempotency-Key was already used with a different request. Use a new key for a new request (keys are kept 24 hours).') */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 120 requests in a minute with this key */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2071,8 +2173,26 @@ export interface operations {
           };
         };
       };
+      /** @description Missing, malformed or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such endpoint among yours (someone else's answers the same) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 120 requests in a minute with this key */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2100,8 +2220,26 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Missing, malformed or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such endpoint among yours (someone else's answers the same) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 120 requests in a minute with this key */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2174,6 +2312,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Missing, malformed or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such endpoint among yours (someone else's answers the same) */
       404: {
         headers: {
@@ -2185,6 +2332,15 @@ export interface operations {
       };
       /** @description The URL resolves to a private, loopback or link-local address, or does not resolve */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 120 requests in a minute with this key */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2237,8 +2393,26 @@ export interface operations {
           };
         };
       };
+      /** @description Missing, malformed or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such endpoint among yours (someone else's answers the same) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 120 requests in a minute with this key */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2251,7 +2425,10 @@ export interface operations {
   resendWebhookDelivery: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text of 1 to 255 visible ASCII characters (else 400). A retry with the same key and the same request gets the first answer again, marked Idempotent-Replayed: true, and does nothing twice; keys are kept 24 hours. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: string;
         deliveryId: string;
@@ -2272,8 +2449,44 @@ export interface operations {
           };
         };
       };
+      /** @description Missing, malformed or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such endpoint among yours (someone else's answers the same) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still being processed ('A request with this Idempotency-Key is still being processed. Try again in a moment.') */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request ('This Idempotency-Key was already used with a different request. Use a new key for a new request (keys are kept 24 hours).') */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 120 requests in a minute with this key */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2286,7 +2499,10 @@ export interface operations {
   testWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text of 1 to 255 visible ASCII characters (else 400). A retry with the same key and the same request gets the first answer again, marked Idempotent-Replayed: true, and does nothing twice; keys are kept 24 hours. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: string;
       };
@@ -2306,8 +2522,44 @@ export interface operations {
           };
         };
       };
+      /** @description Missing, malformed or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such endpoint among yours (someone else's answers the same) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still being processed ('A request with this Idempotency-Key is still being processed. Try again in a moment.') */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request ('This Idempotency-Key was already used with a different request. Use a new key for a new request (keys are kept 24 hours).') */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 120 requests in a minute with this key */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2320,7 +2572,10 @@ export interface operations {
   identifyRecording: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Any unique text of 1 to 255 visible ASCII characters (else 400). A retry with the same key and the same request gets the first answer again, marked Idempotent-Replayed: true, and does nothing twice; keys are kept 24 hours. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2413,6 +2668,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with the same Idempotency-Key is still being processed ('A request with this Idempotency-Key is still being processed. Try again in a moment.') */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The recording is over the audio file limit ('File size exceeds 10MB limit.') */
       413: {
         headers: {
@@ -2424,6 +2688,15 @@ export interface operations {
       };
       /** @description The file is not audio of an accepted format ('Invalid file type. Please select a audio file.') */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request ('This Idempotency-Key was already used with a different request. Use a new key for a new request (keys are kept 24 hours).') */
+      422: {
         headers: {
           [name: string]: unknown;
         };

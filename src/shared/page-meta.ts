@@ -41,7 +41,7 @@ export const PAGE_META: Record<string, PageMeta> = {
   '/partners': {
     title: 'For radio stations and podcast networks | AdReplay',
     description:
-      'Co-branded and white-label ad pages, embeds, API uploads and revenue sharing for stations and networks.',
+      'Stream monitoring and airing logs, embeds and oEmbed, an API with keys and signed webhooks for stations and networks.',
   },
   '/about': {
     title: 'About AdReplay',

@@ -68,6 +68,39 @@ export function typedClientExample(origin: string) {
   ].join('\n');
 }
 
+/** The variables of the webhook examples: the receiver's address, and the secret its endpoint was given. */
+export const WEBHOOK_URL_VARIABLE = 'ADREPLAY_WEBHOOK_URL';
+export const WEBHOOK_SECRET_VARIABLE = 'ADREPLAY_WEBHOOK_SECRET';
+/** The receiver's address in the guide: a placeholder the reader replaces with their own. */
+export const WEBHOOK_URL_PLACEHOLDER = 'https://your-server.example/adreplay-webhook';
+
+/**
+ * A receiver of webhooks in Node.js that verifies each delivery with the Standard Webhooks library, as
+ * docs/api.md and /docs/integration show it (tests run this text).
+ */
+export const WEBHOOK_RECEIVER_EXAMPLE = [
+  `// receiver.mjs: npm install standardwebhooks, then ${WEBHOOK_SECRET_VARIABLE}=whsec_... node receiver.mjs`,
+  `import { createServer } from 'node:http';`,
+  `import { Webhook } from 'standardwebhooks';`,
+  '',
+  `const webhook = new Webhook(process.env.${WEBHOOK_SECRET_VARIABLE});`,
+  '',
+  'createServer((req, res) => {',
+  `  let body = '';`,
+  `  req.on('data', (chunk) => (body += chunk));`,
+  `  req.on('end', () => {`,
+  '    try {',
+  '      // Throws unless the body was signed with your secret in the last 5 minutes.',
+  '      const event = webhook.verify(body, req.headers);',
+  '      console.log(event.type, JSON.stringify(event.data));',
+  '      res.writeHead(204).end();',
+  '    } catch {',
+  '      res.writeHead(400).end();',
+  '    }',
+  '  });',
+  '}).listen(process.env.PORT ?? 8080);',
+].join('\n');
+
 /** The shell variables the examples set and use, after the key's. */
 export const AD_ID_VARIABLE = 'AD_ID';
 export const AD_SLUG_VARIABLE = 'AD_SLUG';
@@ -152,6 +185,18 @@ export function integrationExamples(origin: string, ad?: ExampleAd) {
       `curl -G ${origin}/oembed --data-urlencode "url=${origin}/ad/$${AD_SLUG_VARIABLE}" -d maxwidth=400`,
     ),
     remove: example('DELETE example', curlCommand('DELETE', `${ads}/${id}`)),
+    webhookUrl: example(
+      'Keep your receiver’s address in a variable',
+      `export ${WEBHOOK_URL_VARIABLE}="${WEBHOOK_URL_PLACEHOLDER}"`,
+    ),
+    webhookRegister: example(
+      'Register a webhook endpoint',
+      curlCommand('POST', `${origin}${API_V1}/webhooks`, [
+        '-H "Content-Type: application/json"',
+        `-d "{\\"url\\": \\"$${WEBHOOK_URL_VARIABLE}\\", \\"events\\": [\\"ad.updated\\", \\"ad.deleted\\"]}"`,
+      ]),
+    ),
+    webhookReceive: example('Verify each delivery (Node.js)', WEBHOOK_RECEIVER_EXAMPLE),
   };
 }
 export type IntegrationExamples = ReturnType<typeof integrationExamples>;

@@ -112,18 +112,30 @@ export function createAdForm(myAds: MyAdsService) {
     },
 
     /**
-     * As create, with `once` (the public API's Idempotency-Key) told what the form sends before anything is
-     * written; when it answered the request itself (a retry), nothing is created and this resolves null.
+     * As create, with the public API's Idempotency-Key: `once.claim` is told what the form sends before anything
+     * is written; when it answered the request itself (a retry), nothing is created and this resolves null. A
+     * retry whose key already holds an answer (`once.answered`) is not held to the plan's limit (the route does
+     * not count it as an upload either): it is replayed, or refused when it sends another form. Should that
+     * answer be forgotten meanwhile (it has expired), the request runs as a new one, after both checks.
      */
     async createOnce(
       userId: string,
       req: FastifyRequest,
       reply: FastifyReply,
-      once: (content: unknown) => Promise<boolean>,
+      once: {
+        answered: boolean;
+        claim: (content: unknown) => Promise<boolean>;
+        /** The hour's uploads, counted here when the route passed a retry by. */
+        countUpload: () => Promise<void>;
+      },
     ) {
-      await myAds.assertCanCreate(userId);
+      if (!once.answered) await myAds.assertCanCreate(userId);
       const { fields, files } = await readAdForm(req, reply);
-      if (await once({ fields, files: formFilesContent(files) })) return null;
+      if (await once.claim({ fields, files: formFilesContent(files) })) return null;
+      if (once.answered) {
+        await once.countUpload();
+        await myAds.assertCanCreate(userId);
+      }
       return myAds.create(userId, parseInput(AdInput, fields), files);
     },
 

@@ -77,6 +77,13 @@ export function createMyAdsService(deps: {
   /** The ad as the API shows it, in the event's data. */
   const emitAd = async (tx: Db, type: WebhookEvent, row: AdRow) =>
     deps.events && emit(tx, row.userId, type, { ad: await ownAd(row, tx) });
+  /**
+   * ad.published when a write turned the ad on (listeners can find and play it again), ad.unpublished when it
+   * turned it off (hidden from them): every write that can change is_active (the toggle, PUT, PATCH) tells it here.
+   */
+  const emitActiveChange = async (tx: Db, before: AdRow, after: AdRow) => {
+    if (before.isActive !== after.isActive) await emitAd(tx, after.isActive ? 'ad.published' : 'ad.unpublished', after);
+  };
 
   async function owned(userId: string, id: string, tx?: Db) {
     const row = await repo.findOwned(id, userId, tx);
@@ -283,7 +290,10 @@ export function createMyAdsService(deps: {
             await storeLandmarks(tx, id, audio);
             await transcription?.enqueue(tx, { adId: id, audioUrl: updated.audioUrl, at });
           }
-          if (updated) await emitAd(tx, 'ad.updated', updated);
+          if (updated) {
+            await emitAd(tx, 'ad.updated', updated);
+            await emitActiveChange(tx, before, updated);
+          }
           return updated;
         });
         if (!row) throw new NotFoundError('Ad not found');
@@ -299,10 +309,7 @@ export function createMyAdsService(deps: {
       const before = await owned(userId, id);
       const row = await repo.transaction(async (tx) => {
         const updated = await repo.update(id, userId, { isActive }, tx);
-        // Published: listeners can find and play it again; unpublished: hidden from them.
-        if (updated && before.isActive !== isActive) {
-          await emitAd(tx, isActive ? 'ad.published' : 'ad.unpublished', updated);
-        }
+        if (updated) await emitActiveChange(tx, before, updated);
         return updated;
       });
       if (!row) throw new NotFoundError('Ad not found');

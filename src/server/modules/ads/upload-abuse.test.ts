@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adMessages, fileMessages } from '../../../shared/ads.js';
+import { API_REQUESTS_PER_MINUTE, apiKeyMessages } from '../../../shared/api-keys.js';
 import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import { limitMessages } from '../../../shared/plans.js';
 import { subscriptionPlans, usageTracking, userSubscriptions } from '../../db/schema.js';
@@ -59,6 +60,15 @@ describe('refused uploads are never read', () => {
     await t.db.insert(usageTracking).values({ userId: u.id, ...monthOf(new Date()), adsCreated: 3 });
     const res = await sendHugeUpload(`${origin}/api/my/ads`, { cookie: u.cookie, origin: t.config.PUBLIC_ORIGIN });
     expect(res).toMatchObject({ status: 403, message: limitMessages.adLimitReached });
+    expectCutOff(res);
+  });
+
+  it('does the same for an upload past the requests a minute of its API key', async () => {
+    const u = await signUpUser(t);
+    const { key } = await createApiKey(t, u.cookie);
+    for (let i = 0; i < API_REQUESTS_PER_MINUTE; i++) await callApi(t, key, 'GET', '/api/v1/ads');
+    const res = await sendHugeUpload(`${origin}/api/v1/ads`, { authorization: `Bearer ${key}` });
+    expect(res).toMatchObject({ status: 429, message: apiKeyMessages.tooManyRequests });
     expectCutOff(res);
   });
 });

@@ -161,6 +161,95 @@ describe('PATCH /api/v1/ads/{id}', () => {
     expect(stable((await callApi(t, key, 'GET', `/api/v1/ads/${ad.id}`)).json())).toEqual(stable(ad));
   });
 
+  it.each([
+    ['title', 'Weekday Brunch Spot', { title: 'Weekday Brunch Spot' }],
+    ['business_name', 'Sunset Bakery', { businessName: 'Sunset Bakery' }],
+    ['category', 'Retail', { category: 'Retail' }],
+    ['location', 'Salem, OR', { location: 'Salem, OR' }],
+    ['description', 'Rye on Sundays.', { description: 'Rye on Sundays.' }],
+    ['website_url', 'https://sunset.example.com', { websiteUrl: 'https://sunset.example.com' }],
+    ['phone', '(555) 010-9999', { phone: '(555) 010-9999' }],
+    ['is_active', 'false', { isActive: false }],
+    ['transcript', 'Fresh rye today.', { transcript: 'Fresh rye today.' }],
+  ] as [string, string, Partial<OwnAd>][])(
+    'changes %s alone (multipart form); every other field and both files stay',
+    async (field, value, change) => {
+      const { key, ad } = await partnerWithAd();
+      const res = await patchForm(key, ad.id, [[field, value]]);
+      expect(res.statusCode, res.body).toBe(200);
+      const after = res.json() as OwnAd;
+      const { transcriptSegments: _s, ...expected } = { ...stable(ad), ...change };
+      expect(stable(after)).toMatchObject(expected);
+      expect(stable((await callApi(t, key, 'GET', `/api/v1/ads/${ad.id}`)).json())).toEqual(stable(after));
+    },
+  );
+
+  it.each([
+    ['location', { location: null }],
+    ['description', { description: null }],
+    ['website_url', { websiteUrl: null }],
+    ['phone', { phone: null }],
+    ['transcript', { transcript: null }],
+  ] as [string, Partial<OwnAd>][])(
+    'clears %s with an empty value (multipart form), as null does in JSON, and keeps the rest',
+    async (field, change) => {
+      const { key, ad } = await partnerWithAd();
+      const res = await patchForm(key, ad.id, [[field, '']]);
+      expect(res.statusCode, res.body).toBe(200);
+      const after = res.json() as OwnAd;
+      expect(after).toMatchObject(change);
+      const { transcriptSegments: _s, ...rest } = { ...stable(ad), ...change };
+      expect(stable(after)).toMatchObject(rest);
+    },
+  );
+
+  it.each([
+    ['title', 'title: Title must be at least 3 characters'],
+    ['business_name', 'business_name: Business name is required'],
+    ['category', 'category: Category is required'],
+  ])('refuses an empty %s (multipart form) with the form’s message and writes nothing', async (field, message) => {
+    const { key, ad } = await partnerWithAd();
+    const res = await patchForm(key, ad.id, [
+      ['phone', '(555) 010-0000'],
+      [field, ''],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(stable((await callApi(t, key, 'GET', `/api/v1/ads/${ad.id}`)).json())).toEqual(stable(ad));
+  });
+
+  it('sets timed lines with transcript_segments (JSON, or JSON text in a form) and clears them with null or an empty value', async () => {
+    const { key, ad } = await partnerWithAd();
+    const lines = [
+      { start: 0, end: 2.5, text: 'Come to Sunrise Bakery.' },
+      { start: 2.5, end: 5, text: 'Fresh bread every morning.' },
+    ];
+    const viaJson = await patchJson(key, ad.id, { transcript_segments: lines });
+    expect(viaJson.statusCode, viaJson.body).toBe(200);
+    expect(viaJson.json()).toMatchObject({
+      transcriptSegments: lines,
+      transcript: 'Come to Sunrise Bakery.\nFresh bread every morning.',
+      description: ad.description,
+    });
+    const cleared = await patchJson(key, ad.id, { transcript_segments: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ transcriptSegments: null, transcript: null, phone: ad.phone });
+
+    const viaForm = await patchForm(key, ad.id, [['transcript_segments', JSON.stringify(lines.slice(1))]]);
+    expect(viaForm.statusCode, viaForm.body).toBe(200);
+    expect(viaForm.json()).toMatchObject({
+      transcriptSegments: lines.slice(1),
+      transcript: 'Fresh bread every morning.',
+    });
+    const emptied = await patchForm(key, ad.id, [['transcript_segments', '']]);
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json()).toMatchObject({ transcriptSegments: null, transcript: null, location: ad.location });
+
+    const bad = await patchForm(key, ad.id, [['transcript_segments', '[{"start": 1}]']]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('transcript_segments');
+  });
+
   it('answers 404 for another advertiser’s ad and leaves it alone', async () => {
     const mine = await partnerWithAd();
     const theirs = await partnerWithAd();
@@ -181,7 +270,40 @@ describe('rate-limit headers (IETF draft)', () => {
     const missing = await callApi(t, key, 'GET', `/api/v1/ads/${crypto.randomUUID()}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.ratelimit).toMatch(new RegExp(`^"per-key";r=${API_REQUESTS_PER_MINUTE - 2};t=\\d+$`));
-    for (let i = 2; i < API_REQUESTS_PER_MINUTE; i++) await callApi(t, key, 'GET', '/api/v1/ads');
+    // Refusals of what was sent are answers too, and count: a bad query, a bad body (its fields, or JSON
+    // that does not parse), an id that cannot exist, a path that does not.
+    const send = (method: 'GET' | 'POST', url: string, payload?: string) =>
+      t.app.inject({
+        method,
+        url,
+        payload,
+        headers: { authorization: `Bearer ${key}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      });
+    const refusals = [
+      [400, await send('GET', '/api/v1/ads?limit=0')],
+      [400, await send('POST', '/api/v1/stations', '{}')],
+      [400, await send('POST', '/api/v1/stations', '{"callSign":')],
+      [404, await send('GET', '/api/v1/ads/not-an-id')],
+      [404, await send('GET', '/api/v1/no-such-thing')],
+      [404, await send('POST', '/api/v1/ads/not-an-id/analytics')],
+    ] as const;
+    refusals.forEach(([status, res], i) => {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.headers['ratelimit-policy']).toBe(`"per-key";q=${API_REQUESTS_PER_MINUTE};w=60`);
+      expect(res.headers.ratelimit).toMatch(new RegExp(`^"per-key";r=${API_REQUESTS_PER_MINUTE - 3 - i};t=\\d+$`));
+    });
+    // Refused before a key is known: no key's policy to tell (the guide says so).
+    for (const authorization of [undefined, 'Bearer adr_not-a-key']) {
+      const unknown = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/ads',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.headers['ratelimit-policy']).toBeUndefined();
+      expect(unknown.headers.ratelimit).toBeUndefined();
+    }
+    for (let i = 2 + refusals.length; i < API_REQUESTS_PER_MINUTE; i++) await callApi(t, key, 'GET', '/api/v1/ads');
     const refused = await callApi(t, key, 'GET', '/api/v1/ads');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers.ratelimit).toMatch(/^"per-key";r=0;t=\d+$/);

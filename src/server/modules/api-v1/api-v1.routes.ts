@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimitStore } from '../../adapters/redis/redis.js';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ import { AUDIO_MAX_SECONDS, UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import { NextCursor, PAGE_DEFAULT, PAGE_MAX, PageQuery, pagingMessages } from '../../../shared/paging.js';
 import { callerOf } from '../../caller.js';
 import { clientOf } from '../../client-address.js';
-import { rateLimitError } from '../../errors.js';
+import { NotFoundError, rateLimitError } from '../../errors.js';
 import { draftRateLimitHeaders, routeLimit } from '../../route-limit.js';
 import { IdParams, streamedForm } from '../../route-schemas.js';
 import { refuseUnreadUploads, uploadRateLimit, type AdForm } from '../ads/ad-form.js';
@@ -118,10 +118,13 @@ export async function apiV1Routes(
   await app.register(async (plain) => {
     const v1 = plain.withTypeProvider<ZodTypeProvider>();
     // The key first (onRequest), so the limit below counts per key and never reads an upload of a stranger.
+    // The limit counts each request before its body is read or anything it sends is checked (preParsing): a
+    // refused query, body, id or path is counted too and its answer tells the limit, and a request past the
+    // limit is refused with its body unread (an upload is only read by its handler).
     v1.addHook('onRequest', requireApiKey);
     await v1.register(rateLimit, {
       ...deps.limits('api-v1'),
-      hook: 'preHandler',
+      hook: 'preParsing',
       max: API_REQUESTS_PER_MINUTE,
       timeWindow: '1 minute',
       keyGenerator: (req) => callerOf(req).keyId!,
@@ -142,6 +145,15 @@ export async function apiV1Routes(
       max: IDENTIFY_RECORDINGS_PER_HOUR,
       message: identifyMessages.tooManyRecordingsWithKey,
     });
+    /** A limit on new work, passed by for a retry whose Idempotency-Key holds an answer (it is only replayed). */
+    const unlessRetry =
+      (...limits: ((req: FastifyRequest, reply: FastifyReply) => Promise<void>)[]) =>
+      async (req: FastifyRequest, reply: FastifyReply) => {
+        if (await idempotency.answered(req, owner(req))) return;
+        for (const limit of limits) await limit(req, reply);
+      };
+    const newUpload = unlessRetry(uploadLimit);
+    const newRecording = unlessRetry(recordingsPerAddress, recordingsPerKey);
 
     v1.get(
       '/api/v1/ads',
@@ -176,7 +188,7 @@ export async function apiV1Routes(
     v1.post(
       '/api/v1/ads',
       {
-        preHandler: uploadLimit,
+        preHandler: newUpload,
         schema: {
           operationId: 'createAd',
           summary: 'Create an ad from the same fields and files as the dashboard form',
@@ -195,9 +207,11 @@ export async function apiV1Routes(
         },
       },
       async (req, reply) => {
-        const ad = await adForm.createOnce(owner(req), req, reply, (content) =>
-          idempotency.claim(req, reply, owner(req), content),
-        );
+        const ad = await adForm.createOnce(owner(req), req, reply, {
+          answered: await idempotency.answered(req, owner(req)),
+          claim: (content) => idempotency.claim(req, reply, owner(req), content),
+          countUpload: () => uploadLimit(req, reply),
+        });
         return ad ? reply.status(201).send(ad) : reply;
       },
     );
@@ -425,7 +439,7 @@ export async function apiV1Routes(
     v1.post(
       '/api/v1/identify',
       {
-        preHandler: [recordingsPerAddress, recordingsPerKey],
+        preHandler: newRecording,
         schema: {
           operationId: 'identifyRecording',
           summary: 'Which public ad a recording is (stations checking what aired)',
@@ -452,8 +466,18 @@ export async function apiV1Routes(
       async (req, reply) => {
         const { bytes, format } = await readRecording(req);
         if (await idempotency.claim(req, reply, owner(req), { format, bytes })) return reply;
+        // A retry whose answer expired while it was read runs as a new request: its recording is counted now.
+        if (await idempotency.answered(req, owner(req))) {
+          await recordingsPerAddress(req, reply);
+          await recordingsPerKey(req, reply);
+        }
         return identify.identifyRecording(bytes, format, owner(req));
       },
     );
+
+    // Any other path under /api/v1/, with any method: a 404 of the API, behind its key and limit like the rest.
+    v1.all('/api/v1/*', async (req) => {
+      throw new NotFoundError(`Route ${req.method} ${req.url.split('?')[0]} not found`);
+    });
   });
 }

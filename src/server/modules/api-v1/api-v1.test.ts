@@ -345,6 +345,21 @@ describe('the OpenAPI document', () => {
         'POST /api/v1/webhooks/{id}/test',
       ].sort(),
     );
+    // Every operation with a key tells the key's and the limit's refusals; every POST takes an Idempotency-Key
+    // and tells its refusals (409 while the first request runs, 422 for another request under the key).
+    type Operation = { responses: Record<string, unknown>; parameters?: { in: string; name: string }[] };
+    for (const [p, item] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
+      if (p === '/api/v1/openapi.json') continue;
+      for (const [method, op] of Object.entries(item)) {
+        const statuses = Object.keys(op.responses);
+        expect(statuses, `${method} ${p}`).toEqual(expect.arrayContaining(['401', '429']));
+        const headers = (op.parameters ?? []).filter((x) => x.in === 'header').map((x) => x.name);
+        if (method === 'post') {
+          expect(headers, `${method} ${p}`).toEqual(['Idempotency-Key']);
+          expect(statuses, `${method} ${p}`).toEqual(expect.arrayContaining(['409', '422']));
+        } else expect(headers, `${method} ${p}`).toEqual([]);
+      }
+    }
   });
 
   it("takes the ad form's fields and rules from AdInput, plus the two files", async () => {

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,13 +11,17 @@ import {
   API_KEY_VARIABLE,
   integrationExamples,
   PARTNER_UPLOAD_FIELDS,
+  WEBHOOK_SECRET_VARIABLE,
+  WEBHOOK_URL_PLACEHOLDER,
+  WEBHOOK_URL_VARIABLE,
   type Example,
 } from '../../../shared/partner-api.js';
 import { subscriptionPlans } from '../../db/schema.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';
-import { SEED_ASSETS_DIR } from '../../paths.js';
+import { ROOT, SEED_ASSETS_DIR } from '../../paths.js';
 import { callApi, createApiKey } from '../../test/api-key.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { freePort } from '../../test/server-process.js';
 import { signUpUser } from '../../test/session.js';
 
 const execFileAsync = promisify(execFile);
@@ -28,8 +32,12 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 let t: TestApp;
 let dir: string;
 let key: string;
+/** The guide's webhook receiver, run as shown; what it prints. */
+let receiver: ChildProcess | undefined;
+let received = '';
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN });
+  // The examples' webhook receiver listens on this machine.
+  t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN, ALLOW_PRIVATE_WEBHOOKS: 'true' });
   await t.db.insert(subscriptionPlans).values(PLAN_SEED);
   await t.app.listen({ port: PORT, host: '127.0.0.1' });
   dir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-examples-'));
@@ -41,9 +49,20 @@ beforeAll(async () => {
   key = (await createApiKey(t, u.cookie)).key;
 });
 afterAll(async () => {
+  receiver?.kill();
   await rm(dir, { recursive: true, force: true });
   await t.close();
 });
+
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** Runs an example's text verbatim with bash, the key (and the ad's variables once set) in the environment. */
 let vars: Record<string, string> = {};
@@ -175,9 +194,41 @@ describe('every example of /docs/integration, run as written, in order', () => {
     expect(answer.html).toContain(`/embed/${created.slug}`);
   });
 
-  it('deletes the ad', async () => {
+  it('registers a webhook endpoint, whose answer carries the secret the receiver example verifies with', async () => {
+    // The address is a placeholder the reader replaces, as the key is: here, the receiver below.
+    expect(e.webhookUrl.code).toBe(`export ${WEBHOOK_URL_VARIABLE}="${WEBHOOK_URL_PLACEHOLDER}"`);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/adreplay-webhook`;
+    vars = { ...vars, [WEBHOOK_URL_VARIABLE]: url };
+    const endpoint = await json(e.webhookRegister);
+    expect(endpoint).toMatchObject({ url, events: ['ad.updated', 'ad.deleted'], enabled: true });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    expect((await callApi(t, key, 'GET', '/api/v1/webhooks')).json().endpoints).toHaveLength(1);
+
+    // The receiver, as shown, with the library installed beside it.
+    await writeFile(path.join(dir, 'receiver.mjs'), e.webhookReceive.code);
+    await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    receiver = spawn(process.execPath, ['receiver.mjs'], {
+      cwd: dir,
+      env: { ...process.env, [WEBHOOK_SECRET_VARIABLE]: endpoint.secret as string, PORT: String(port) },
+    });
+    receiver.stdout!.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    // Once it listens, it refuses what is not signed with the secret.
+    const unsigned = await until(() =>
+      fetch(url, { method: 'POST', body: '{"type":"ad.deleted"}' }).then(
+        (r) => r.status,
+        () => undefined,
+      ),
+    );
+    expect(unsigned).toBe(400);
+  });
+
+  it('deletes the ad, and the receiver verifies the ad.deleted delivery', async () => {
     expect(await run(e.remove)).toBe('');
     expect((await callApi(t, key, 'GET', `/api/v1/ads/${created.id}`)).statusCode).toBe(404);
+    const line = await until(() => received.split('\n').find((l) => l.startsWith('ad.deleted ')));
+    expect(JSON.parse(line.slice('ad.deleted '.length))).toMatchObject({ ad: { id: created.id } });
+    expect(received).not.toContain('ad.updated');
   });
 
   it('a signed-in reader’s examples carry their own ad’s id and slug', async () => {

@@ -2,7 +2,13 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { z } from 'zod';
 import { AdCreateForm, AdPatchForm, AdUpdateForm, OwnAd } from '../../../shared/ads.js';
 import { AnalyticsSummary } from '../../../shared/analytics.js';
-import { API_REQUESTS_PER_MINUTE } from '../../../shared/api-keys.js';
+import {
+  API_REQUESTS_PER_MINUTE,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEEP_HOURS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyMessages,
+} from '../../../shared/api-keys.js';
 import { ErrorBody } from '../../../shared/errors.js';
 
 export const API_V1_PREFIX = '/api/v1/';
@@ -48,6 +54,48 @@ function responsesOf(response: Record<string, z.ZodType | Described>): Json {
   );
 }
 
+const errorJson = (description: string): Json => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** What every v1 route may answer, whatever it declares: the key's refusal and the limit's. */
+const EVERY_ROUTE: Record<string, string> = {
+  401: 'Missing, malformed or revoked API key',
+  429: `More than ${API_REQUESTS_PER_MINUTE} requests in a minute with this key`,
+};
+/** What the Idempotency-Key adds to every POST's answers. */
+const EVERY_POST: Record<string, string> = {
+  409: `a request with the same ${IDEMPOTENCY_HEADER} is still being processed ('${idempotencyMessages.inFlight}')`,
+  422: `the ${IDEMPOTENCY_HEADER} was already used with a different request ('${idempotencyMessages.reused}')`,
+};
+const IDEMPOTENCY_KEY_HEADER: Json = {
+  type: 'object',
+  properties: {
+    [IDEMPOTENCY_HEADER]: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: `Any unique text of 1 to 255 visible ASCII characters (else 400). A retry with the same key and the same request gets the first answer again, marked ${IDEMPOTENT_REPLAYED_HEADER}: true, and does nothing twice; keys are kept ${IDEMPOTENCY_KEEP_HOURS} hours.`,
+    },
+  },
+};
+
+/**
+ * Adds the answers a route shares with others to those it declares. A status it declares keeps its own
+ * answer, whose description names the shared case too when `append` (a 409 of its own is another conflict).
+ */
+function withShared(response: Json, shared: Record<string, string>, append: boolean): Json {
+  const out = { ...response };
+  for (const [status, description] of Object.entries(shared)) {
+    const own = out[status] as Json | undefined;
+    if (!own) out[status] = errorJson(description[0]!.toUpperCase() + description.slice(1));
+    else if (append) out[status] = { ...own, description: `${String(own.description)}; or ${description}` };
+  }
+  return out;
+}
+
 /**
  * @fastify/swagger options: the public API's document is generated from the zod schemas its routes
  * validate and serialise with. Only /api/v1/ routes are described.
@@ -77,14 +125,23 @@ export function openApiOptions(origin: string): FastifyDynamicSwaggerOptions {
         schemas: Object.fromEntries([...COMPONENTS].map(([schema, { name, io }]) => [name, jsonOf(schema, io)])),
       },
     },
-    transform({ schema, url }) {
+    transform({ schema, url, route }) {
       if (!schema || !url.startsWith(API_V1_PREFIX)) return { schema: { hide: true }, url };
       const { params, querystring, body, response, ...rest } = schema as Record<string, unknown>;
       const out: Json = { ...rest };
       if (params) out.params = jsonOf(params as z.ZodType, 'input');
       if (querystring) out.querystring = jsonOf(querystring as z.ZodType, 'input');
       if (body) out.body = refOrJson(body as z.ZodType, 'input');
-      if (response) out.response = responsesOf(response as Record<string, z.ZodType | Described>);
+      const keyed = (rest.security as unknown[] | undefined)?.length !== 0;
+      const post = [route.method].flat().includes('POST');
+      let answers = response ? responsesOf(response as Record<string, z.ZodType | Described>) : {};
+      if (keyed) answers = withShared(answers, EVERY_ROUTE, false);
+      if (keyed && post) {
+        answers = withShared(answers, EVERY_POST, true);
+        out.headers = IDEMPOTENCY_KEY_HEADER;
+      }
+      // A route that declares no answers and shares none (this document's) keeps the default one.
+      if (response || keyed) out.response = answers;
       return { schema: out, url };
     },
   };

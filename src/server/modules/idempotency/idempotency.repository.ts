@@ -33,6 +33,15 @@ export function createIdempotencyRepository(db: Db) {
       return { claimed: false, row: held };
     },
 
+    /** The row that holds the key, if any. */
+    async find(userId: string, key: string): Promise<IdempotencyRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      return row;
+    },
+
     async answer(userId: string, key: string, answer: { status: number; contentType: string | null; body: string }) {
       await db
         .update(idempotencyKeys)

@@ -46,6 +46,7 @@ export function createIdempotency(deps: { repo: IdempotencyRepository; clock?: (
   const { repo } = deps;
   const now = deps.clock ?? (() => new Date());
   const held = new WeakMap<FastifyRequest, { userId: string; key: string }>();
+  const answered = new WeakMap<FastifyRequest, boolean>();
 
   return {
     /** Stores each claimed request's answer (or frees its key when the answer asks for a retry). */
@@ -74,6 +75,21 @@ export function createIdempotency(deps: { repo: IdempotencyRepository; clock?: (
         const claim = held.get(req);
         if (claim) await repo.release(claim.userId, claim.key);
       });
+    },
+
+    /**
+     * Whether the request's Idempotency-Key already holds a stored answer: the request is then a retry, only
+     * to be replayed (or refused, 422, when it sends something else), so the checks that guard new work (the
+     * plan's limit, the hour's uploads) pass it by. False without a key or with a malformed one (claim says so).
+     */
+    async answered(req: FastifyRequest, userId: string): Promise<boolean> {
+      const known = answered.get(req);
+      if (known !== undefined) return known;
+      const header = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+      const found = typeof header === 'string' && KEY.test(header) ? await repo.find(userId, header) : undefined;
+      const result = found !== undefined && found.status !== null;
+      answered.set(req, result);
+      return result;
     },
 
     /**

@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnAd } from '../../../shared/ads.js';
-import { idempotencyMessages } from '../../../shared/api-keys.js';
+import { IDEMPOTENT_REPLAYED_HEADER, idempotencyMessages } from '../../../shared/api-keys.js';
+import { IDENTIFY_RECORDINGS_PER_MINUTE } from '../../../shared/identify.js';
+import { UPLOADS_PER_HOUR } from '../../../shared/limits.js';
 import { idempotencyKeys, subscriptionPlans } from '../../db/schema.js';
 import { PLAN_SEED } from '../../db/seed/plans.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
@@ -16,12 +20,40 @@ import { createIdempotency, requestFingerprint } from './idempotency.service.js'
 
 let t: TestApp;
 let mp3: Buffer;
+let otherMp3: Buffer;
+/** A webhook receiver on loopback: answers 204, records the paths it was sent to. */
+let receiver: http.Server;
+let receiverUrl: string;
+const received: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_ORIGIN: 'https://adreplay.test' });
+  receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received.push(req.url!);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  t = await createTestApp({ PUBLIC_ORIGIN: 'https://adreplay.test', ALLOW_PRIVATE_WEBHOOKS: 'true' });
   await t.db.insert(subscriptionPlans).values(PLAN_SEED);
   mp3 = await readFile(path.join(SEED_ASSETS_DIR, 'audio/sunrise-bakery.mp3'));
+  otherMp3 = await readFile(path.join(SEED_ASSETS_DIR, 'audio/harbor-pizza.mp3'));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+async function until<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 const FIELDS: [string, string][] = [
   ['title', 'Weekend Brunch Spot'],
@@ -115,6 +147,40 @@ describe('Idempotency-Key on POST /api/v1/ads', () => {
     expect(badAgain.json()).toEqual(bad.json());
   });
 
+  it('replays a retry at the plan limit and past the hourly uploads: a retry is neither a new ad nor a new upload', async () => {
+    const p = await partner();
+    // The Free plan's last slot: two ads made, the third with a key.
+    expect((await create(p.key, undefined)).statusCode).toBe(201);
+    expect((await create(p.key, undefined)).statusCode).toBe(201);
+    const first = await create(p.key, 'last-slot');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await create(p.key, 'last-slot');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    // The key with another form is refused as reused, not as over the plan.
+    const other = await create(p.key, 'last-slot', form([['title', 'Another Title Here'], ...FIELDS.slice(1)]));
+    expect(other.statusCode, other.body).toBe(422);
+    expect(await count(p.key)).toBe(3);
+    // A new request is refused at the plan limit.
+    expect((await create(p.key, 'next')).statusCode).toBe(403);
+
+    // The hour's uploads used up (each edit counts, refused or not): the retry is still answered, the same way.
+    for (let i = 0; i < UPLOADS_PER_HOUR; i++) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/ads/${(first.json() as OwnAd).id}`,
+        headers: { authorization: `Bearer ${p.key}` },
+        payload: { title: 'ab' },
+      });
+    }
+    expect((await create(p.key, 'next')).statusCode).toBe(429);
+    const late = await create(p.key, 'last-slot');
+    expect([late.statusCode, late.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]]).toEqual([201, 'true']);
+    expect(late.json()).toEqual(first.json());
+    expect(await count(p.key)).toBe(3);
+  });
+
   it('refuses a malformed key (400)', async () => {
     const p = await partner();
     const res = await create(p.key, 'x'.repeat(256));
@@ -153,6 +219,89 @@ describe('Idempotency-Key on the stations and airings POSTs', () => {
     const replayed = await post(p.key, '/api/v1/airings', airing, 'airings-1');
     expect([replayed.statusCode, replayed.headers['idempotent-replayed']]).toEqual([201, 'true']);
     expect(replayed.json()).toEqual(posted.json());
+  });
+});
+
+describe('Idempotency-Key on identify and on the webhooks’ test and resend', () => {
+  const post = (key: string, url: string, idempotencyKey: string, parts?: Part[]) =>
+    parts
+      ? multipart(parts).then(({ payload, contentType }) =>
+          t.app.inject({
+            method: 'POST',
+            url,
+            payload,
+            headers: { authorization: `Bearer ${key}`, 'idempotency-key': idempotencyKey, 'content-type': contentType },
+          }),
+        )
+      : t.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${key}`, 'idempotency-key': idempotencyKey },
+        });
+  const recording = (bytes: Buffer): Part[] => [['file', { bytes, filename: 'aired.mp3', type: 'audio/mpeg' }]];
+
+  it('replays an identification (not counted again), and refuses the key with another recording', async () => {
+    const p = await partner();
+    expect((await create(p.key, undefined)).statusCode).toBe(201);
+    const first = await post(p.key, '/api/v1/identify', 'heard-1', recording(mp3));
+    expect(first.statusCode, first.body).toBe(200);
+    // Other tests' ads have the same audio: which one matches is not this test's concern.
+    expect(first.json().candidates.length).toBeGreaterThan(0);
+    const again = await post(p.key, '/api/v1/identify', 'heard-1', recording(mp3));
+    expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect(again.json()).toEqual(first.json());
+    const other = await post(p.key, '/api/v1/identify', 'heard-1', recording(otherMp3));
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+
+    // The address's recordings of the minute used up (the refused ones count too): a retry is still answered.
+    for (let i = 1; i < IDENTIFY_RECORDINGS_PER_MINUTE; i++) {
+      await post(p.key, '/api/v1/identify', `empty-${i}`, [['note', 'no file']]);
+    }
+    expect((await post(p.key, '/api/v1/identify', 'heard-2', recording(mp3))).statusCode).toBe(429);
+    const late = await post(p.key, '/api/v1/identify', 'heard-1', recording(mp3));
+    expect([late.statusCode, late.headers['idempotent-replayed']]).toEqual([200, 'true']);
+  });
+
+  it('sends a test event and resends a delivery once per key, and refuses the key for another endpoint or delivery', async () => {
+    const p = await partner();
+    const hook = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        payload: { url, events: ['ad.created'] },
+        headers: { authorization: `Bearer ${p.key}` },
+      });
+    const endpoint = (await hook(`${receiverUrl}/once`)).json() as { id: string };
+    const second = (await hook(`${receiverUrl}/twice`)).json() as { id: string };
+    const hits = () => received.filter((r) => r === '/once').length;
+
+    const test = await post(p.key, `/api/v1/webhooks/${endpoint.id}/test`, 'test-1');
+    expect(test.statusCode).toBe(202);
+    const testAgain = await post(p.key, `/api/v1/webhooks/${endpoint.id}/test`, 'test-1');
+    expect([testAgain.statusCode, testAgain.headers['idempotent-replayed']]).toEqual([202, 'true']);
+    expect((await post(p.key, `/api/v1/webhooks/${second.id}/test`, 'test-1')).statusCode).toBe(422);
+    await until(() => (hits() === 1 ? true : undefined));
+
+    // Two logged deliveries of the endpoint: the test event above, and one more.
+    await post(p.key, `/api/v1/webhooks/${endpoint.id}/test`, 'test-2');
+    await until(() => (hits() === 2 ? true : undefined));
+    const log = (
+      await t.app.inject({
+        url: `/api/v1/webhooks/${endpoint.id}/deliveries`,
+        headers: { authorization: `Bearer ${p.key}` },
+      })
+    ).json().deliveries as { id: string }[];
+    expect(log).toHaveLength(2);
+    const resendUrl = (deliveryId: string) => `/api/v1/webhooks/${endpoint.id}/deliveries/${deliveryId}/resend`;
+    expect((await post(p.key, resendUrl(log[0]!.id), 'resend-1')).statusCode).toBe(202);
+    const resendAgain = await post(p.key, resendUrl(log[0]!.id), 'resend-1');
+    expect([resendAgain.statusCode, resendAgain.headers['idempotent-replayed']]).toEqual([202, 'true']);
+    expect((await post(p.key, resendUrl(log[1]!.id), 'resend-1')).statusCode).toBe(422);
+    await until(() => (hits() === 3 ? true : undefined));
+    // Nothing more arrives: each key sent its message once.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(hits()).toBe(3);
   });
 });
 

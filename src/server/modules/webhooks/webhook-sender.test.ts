@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages } from '../../../shared/webhooks.js';
 import { checkedAddress, deliverWebhook, isPublicAddress, signWebhook } from './webhook-sender.js';
+import { RETRY_DELAYS_MS } from './webhooks.service.js';
 
 describe('signatures (Standard Webhooks)', () => {
   it("matches the spec's published test vector", () => {
@@ -32,6 +33,18 @@ describe('signatures (Standard Webhooks)', () => {
   });
 });
 
+describe('the retry schedule', () => {
+  it('waits longer after each failure (never less), and gives up about 24 hours after the first attempt', () => {
+    const HOUR = 3_600_000;
+    expect(RETRY_DELAYS_MS[0]).toBeLessThanOrEqual(60_000);
+    RETRY_DELAYS_MS.slice(1).forEach((wait, i) => expect(wait).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[i]!));
+    expect(RETRY_DELAYS_MS.at(-1)!).toBeGreaterThan(100 * RETRY_DELAYS_MS[0]!);
+    const total = RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(22 * HOUR);
+    expect(total).toBeLessThanOrEqual(24 * HOUR);
+  });
+});
+
 describe('addresses a delivery may reach', () => {
   const refused = [
     '127.0.0.1',
@@ -55,6 +68,13 @@ describe('addresses a delivery may reach', () => {
     'fd12:3456::1',
     'ff02::1',
     '64:ff9b::7f00:1',
+    // IPv4-compatible (::/96): 127.0.0.1 and 10.0.0.1 written inside IPv6, in either spelling; a public one too.
+    '::7f00:1',
+    '::127.0.0.1',
+    '::a00:1',
+    '0:0:0:0:0:0:10.0.0.1',
+    '::808:808',
+    '::8.8.8.8',
   ];
   it.each(refused)('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
   it.each(['93.184.215.14', '8.8.8.8', '2606:4700::6810:84e5', '::ffff:8.8.8.8'])('accepts %s', (address) =>
@@ -68,6 +88,8 @@ describe('addresses a delivery may reach', () => {
     'http://169.254.169.254/latest/meta-data',
     'http://[::1]/hook',
     'http://[::ffff:127.0.0.1]/hook',
+    'http://[::127.0.0.1]/hook',
+    'http://[::7f00:1]/hook',
     'http://[fe80::1]/hook',
     'http://[fc00::1]/hook',
     'http://localhost:4370/hook',

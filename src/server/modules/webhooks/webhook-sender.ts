@@ -35,15 +35,38 @@ export class WebhookUrlRefused extends AppError {
 export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
 const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
 
+const IPV4_COMPATIBLE = ipaddr.IPv6.parse('::');
+
+/**
+ * An IPv6 address as the URL parser and resolvers spell it (::127.0.0.1 is ::7f00:1); null if it has none
+ * (a zone id). ipaddr.js alone reads '::a.b.c.d' as IPv4-mapped, which it is not.
+ */
+function canonicalIpv6(address: string): string | null {
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Whether an address is an ordinary public one: not loopback, private (10/8, 172.16/12, 192.168/16), CGNAT,
  * link-local, unique-local, multicast, unspecified, broadcast, reserved, nor a form that carries another
- * address (IPv4-mapped IPv6 is judged by the IPv4 it maps; NAT64, 6to4 and Teredo are refused).
+ * address (IPv4-mapped IPv6 is judged by the IPv4 it maps; IPv4-compatible ::/96, NAT64, 6to4 and Teredo are
+ * refused).
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  let judged = address;
+  if (address.includes(':')) {
+    const canonical = canonicalIpv6(address);
+    if (canonical === null) return false;
+    // ::7f00:1 (http://[::127.0.0.1]/) reaches 127.0.0.1 where IPv4-compatible addresses are still routed.
+    if (ipaddr.IPv6.parse(canonical).match(IPV4_COMPATIBLE, 96)) return false;
+    judged = canonical;
+  }
   // ::ffff:127.0.0.1 is 127.0.0.1.
-  return ipaddr.process(address).range() === 'unicast';
+  return ipaddr.process(judged).range() === 'unicast';
 }
 
 export interface SenderOptions {

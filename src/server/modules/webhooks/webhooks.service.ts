@@ -40,6 +40,8 @@ export interface DeliveryJob {
   endpointId: string;
   msgId: string;
   payload: WebhookPayload;
+  /** Asked for by the endpoint's owner ('Send test event', 'Resend'): delivered even while it is disabled. */
+  manual?: boolean;
 }
 /** The body of every delivery, as Standard Webhooks suggests: the event's type, when it happened, its data. */
 export interface WebhookPayload {
@@ -118,15 +120,21 @@ export function createWebhooks(deps: {
     return row;
   }
 
-  async function enqueue(endpointId: string, payload: WebhookPayload, msgId = newMsgId(), tx?: Db) {
-    await queue.send({ endpointId, msgId, payload }, { tx });
+  async function enqueue(
+    endpointId: string,
+    payload: WebhookPayload,
+    { msgId = newMsgId(), tx, manual }: { msgId?: string; tx?: Db; manual?: boolean } = {},
+  ) {
+    await queue.send({ endpointId, msgId, payload, ...(manual ? { manual } : {}) }, { tx });
   }
 
   /** One attempt: sent, logged, the endpoint's failing state kept; a failure retries on the schedule. */
   async function attempt(job: Job<DeliveryJob>) {
     const endpoint = await repo.find(job.data.endpointId);
-    // Deleted or disabled since: nothing to deliver (a test event or resend goes to a disabled one too).
-    if (!endpoint || (!endpoint.enabled && job.data.payload.type !== WEBHOOK_TEST_EVENT)) return;
+    // Deleted, or disabled since: nothing to deliver. What its owner asked for (a test event, a resend) goes to
+    // a disabled endpoint too; so does a test event queued before jobs were marked manual.
+    const manual = job.data.manual === true || job.data.payload.type === WEBHOOK_TEST_EVENT;
+    if (!endpoint || (!endpoint.enabled && !manual)) return;
     const at = now();
     const body = JSON.stringify(job.data.payload);
     const result = await deliverWebhook(
@@ -235,28 +243,35 @@ export function createWebhooks(deps: {
       return { deliveries: page.rows.map(toDelivery), nextCursor: page.nextCursor };
     },
 
-    /** Sends a logged message again, with its id and body (receivers that have it can drop it). */
+    /**
+     * Sends a logged message again, with its id and body (receivers that have it can drop it); to a disabled
+     * endpoint too, as a test event: its owner asked for it.
+     */
     async resend(userId: string, endpointId: string, deliveryId: string) {
       const row = await repo.findDelivery(deliveryId, userId);
       if (!row || row.endpointId !== endpointId) throw new NotFoundError(webhookMessages.deliveryNotFound);
-      await enqueue(row.endpointId, row.payload as WebhookPayload, row.msgId);
+      await enqueue(row.endpointId, row.payload as WebhookPayload, { msgId: row.msgId, manual: true });
     },
 
-    /** A `webhook.test` message to one endpoint, whatever it subscribes to. */
+    /** A `webhook.test` message to one endpoint, whatever it subscribes to, enabled or not. */
     async sendTest(userId: string, id: string) {
       const endpoint = await owned(userId, id);
-      await enqueue(endpoint.id, {
-        type: WEBHOOK_TEST_EVENT,
-        timestamp: now().toISOString(),
-        data: { endpoint_id: endpoint.id, message: 'A test event from AdReplay' },
-      });
+      await enqueue(
+        endpoint.id,
+        {
+          type: WEBHOOK_TEST_EVENT,
+          timestamp: now().toISOString(),
+          data: { endpoint_id: endpoint.id, message: 'A test event from AdReplay' },
+        },
+        { manual: true },
+      );
     },
 
     /** One job per enabled endpoint of the owner that wants `type`, in the caller's transaction. */
     emit: (async (tx, ownerId, type, data) => {
       const endpoints = await repo.subscribed(ownerId, type, tx);
       const payload = { type, timestamp: now().toISOString(), data };
-      for (const endpoint of endpoints) await enqueue(endpoint.id, payload, newMsgId(), tx);
+      for (const endpoint of endpoints) await enqueue(endpoint.id, payload, { tx });
     }) satisfies EmitWebhookEvent,
   };
 }

@@ -234,6 +234,47 @@ describe('deliveries', () => {
     expect(JSON.parse(again.body)).toEqual(JSON.parse(hits[0]!.body));
   });
 
+  it('resends a logged event to a disabled endpoint too (its owner asked), while new events stay undelivered', async () => {
+    const u = await signUpUser(t);
+    const endpoint = await addEndpoint(u.cookie, ['ad.created', 'ad.updated'], '/off');
+    const key = (await createApiKey(t, u.cookie)).key;
+    const created = await callApi(t, key, 'POST', '/api/v1/ads', [
+      ['title', 'Pizza Night Spot'],
+      ['business_name', 'Harbor Pizza'],
+      ['category', 'Food & Dining'],
+      ['audio', { bytes: mp3, filename: 'spot.mp3', type: 'audio/mpeg' }],
+    ]);
+    expect(created.statusCode).toBe(201);
+    const first = await until(() => received.find((r) => r.url === '/off'));
+    const [entry] = await until(async () => {
+      const l = await log(u.cookie, endpoint.id);
+      return l.length ? l : undefined;
+    });
+    const off = await session(u.cookie, 'PATCH', `/api/my/webhooks/${endpoint.id}`, { enabled: false });
+    expect(off.json()).toMatchObject({ enabled: false });
+    // An event while it is disabled is not delivered.
+    const edited = await keyed(key, 'PATCH', `/api/v1/ads/${created.json().id}`, { description: 'Now with cheese' });
+    expect(edited.statusCode).toBe(200);
+
+    const resend = await keyed(key, 'POST', `/api/v1/webhooks/${endpoint.id}/deliveries/${entry!.id}/resend`);
+    expect(resend.statusCode).toBe(202);
+    const again = await until(() => received.filter((r) => r.url === '/off')[1]);
+    expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(new Webhook(endpoint.secret).verify(again.body, again.headers as Record<string, string>)).toMatchObject({
+      type: 'ad.created',
+    });
+    const logged = await until(async () => {
+      const l = await log(u.cookie, endpoint.id);
+      return l.length === 2 ? l : undefined;
+    });
+    expect(logged.map((d) => [d.eventType, d.msgId, d.ok])).toEqual([
+      ['ad.created', first.headers['webhook-id'], true],
+      ['ad.created', first.headers['webhook-id'], true],
+    ]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received.filter((r) => r.url === '/off')).toHaveLength(2);
+  });
+
   it('pages the delivery log by cursor, newest attempt first, each attempt once', async () => {
     const u = await signUpUser(t);
     const endpoint = await addEndpoint(u.cookie, ['ad.created'], '/paged');
@@ -356,6 +397,65 @@ describe('events', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(received.filter((r) => r.url !== '/all')).toEqual([]);
     expect(received.filter((r) => r.url === '/all')).toHaveLength(5);
+  });
+
+  it('sends ad.published or ad.unpublished beside ad.updated when an edit (PATCH, PUT, the dashboard form) flips is_active', async () => {
+    const u = await signUpUser(t);
+    const hook = await addEndpoint(u.cookie, ['ad.updated', 'ad.published', 'ad.unpublished'], '/flip');
+    const key = (await createApiKey(t, u.cookie)).key;
+    const fields: [string, string][] = [
+      ['title', 'Pizza Night Spot'],
+      ['business_name', 'Harbor Pizza'],
+      ['category', 'Food & Dining'],
+    ];
+    const created = await callApi(t, key, 'POST', '/api/v1/ads', [
+      ...fields,
+      ['audio', { bytes: mp3, filename: 'spot.mp3', type: 'audio/mpeg' }],
+    ]);
+    expect(created.statusCode).toBe(201);
+    const adId = created.json().id as string;
+    let seen = 0;
+    /** The events of the deliveries that arrive for one edit, `count` of them, by type. */
+    const next = async (count: number) => {
+      const hits = await until(() => {
+        const h = received.filter((r) => r.url === '/flip');
+        return h.length >= seen + count ? h.slice(seen) : undefined;
+      });
+      seen += hits.length;
+      return hits
+        .map(
+          (h) =>
+            (new Webhook(hook.secret).verify(h.body, h.headers as Record<string, string>) as { type: string }).type,
+        )
+        .sort();
+    };
+    const patch = (body: object) => keyed(key, 'PATCH', `/api/v1/ads/${adId}`, body);
+
+    expect((await patch({ is_active: false })).statusCode).toBe(200);
+    expect(await next(2)).toEqual(['ad.unpublished', 'ad.updated']);
+    expect((await patch({ is_active: true })).statusCode).toBe(200);
+    expect(await next(2)).toEqual(['ad.published', 'ad.updated']);
+    // No flip, no publishing event.
+    expect((await patch({ is_active: true })).statusCode).toBe(200);
+    expect(await next(1)).toEqual(['ad.updated']);
+
+    expect((await patch({ is_active: false })).statusCode).toBe(200);
+    expect(await next(2)).toEqual(['ad.unpublished', 'ad.updated']);
+    // PUT is a full replace: is_active left out returns to true.
+    expect((await callApi(t, key, 'PUT', `/api/v1/ads/${adId}`, fields)).statusCode).toBe(200);
+    expect(await next(2)).toEqual(['ad.published', 'ad.updated']);
+
+    // The dashboard form saves the same way.
+    const hidden = await sendForm(t, 'PUT', `/api/my/ads/${adId}`, u.cookie, [...fields, ['is_active', 'false']]);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await next(2)).toEqual(['ad.unpublished', 'ad.updated']);
+    const shown = await sendForm(t, 'PUT', `/api/my/ads/${adId}`, u.cookie, [...fields, ['is_active', 'true']]);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(await next(2)).toEqual(['ad.published', 'ad.updated']);
+
+    // Each once: nothing more arrives.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received.filter((r) => r.url === '/flip')).toHaveLength(seen);
   });
 
   it('emits ad.created for the dashboard form too (one hook point)', async () => {

@@ -21,7 +21,11 @@ const TEAM = [
     role: 'Co-founder, CTO',
     bio: 'Built streaming and ad-insertion systems for podcast networks.',
   },
-  { name: 'Priya Nair', role: 'Head of Partnerships', bio: 'Works with stations and networks on co-branded programs.' },
+  {
+    name: 'Priya Nair',
+    role: 'Head of Partnerships',
+    bio: 'Works with stations and networks on monitoring their streams and connecting their traffic systems.',
+  },
 ];
 const VALUES = [
   {

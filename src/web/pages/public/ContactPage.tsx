@@ -1,5 +1,5 @@
 import { Accordion } from '../../components/ui/accordion';
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Inbox, Mail, MapPin, Phone } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { ContactForm } from '../../features/contact/ContactForm';
 import { PageHero, Section } from '../../features/marketing/blocks';
@@ -28,7 +28,7 @@ const FAQ = [
   },
   {
     q: 'Can my station embed ads on its site?',
-    a: 'Yes, partners get embeddable players and API access. Ask us about the partner program.',
+    a: 'Yes: every ad has an embeddable player and oEmbed, and every account can create API keys. Ask us about the partner program.',
   },
 ];
 export default function ContactPage() {
@@ -54,7 +54,8 @@ export default function ContactPage() {
               <MapPin className="h-5 w-5 text-brand-700" aria-hidden /> 500 Market Street, Portland, OR
             </p>
             <p className="flex gap-3">
-              <Clock className="h-5 w-5 text-brand-700" aria-hidden /> Live chat Monday-Friday 9am-5pm PST
+              <Inbox className="h-5 w-5 shrink-0 text-brand-700" aria-hidden /> Messages sent here reach our team’s
+              inbox
             </p>
           </div>
         </div>

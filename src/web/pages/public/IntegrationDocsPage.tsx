@@ -30,6 +30,7 @@ import {
 } from '../../../shared/partner-api';
 import { CodeBlock } from '../../components/ui/code-block';
 import { PageHero } from '../../features/marketing/blocks';
+import { adListQuery } from '../../features/ads/api/ads';
 import { myAdQueries } from '../../features/ads/api/my-ads';
 import { useSession } from '../../features/auth/api/session';
 import { appConfig } from '../../lib/app-config';
@@ -38,7 +39,8 @@ import { TableHead } from '../../components/ui/table-head';
 import { WEBHOOK_EVENTS } from '../../../shared/webhooks';
 
 const origin = appConfig.publicOrigin;
-const SAMPLE_SLUG = 'morning-drive-sponsor-1735689600000';
+/** The embed example's slug while no real ad is known: a placeholder its text says to replace. */
+const SLUG_PLACEHOLDER = 'your-ad-slug';
 
 const TOC = [
   ['keys', 'Get an API key'],
@@ -142,7 +144,17 @@ function useExampleAd() {
   const { user } = useSession();
   const mine = useQuery({ ...myAdQueries.ads(), enabled: user !== null });
   const ad = user ? mine.data?.ads[0] : undefined;
-  return ad ? { id: ad.id, slug: ad.slug } : undefined;
+  return ad ? { id: ad.id, slug: ad.slug, title: ad.title } : undefined;
+}
+
+/**
+ * The ad of the embed example, so its code plays as shown: the reader's newest, else the directory's newest
+ * public ad; none (a placeholder then) while neither is known.
+ */
+function useEmbedAd(exampleAd: { slug: string; title: string } | undefined) {
+  const newest = useQuery({ ...adListQuery({ limit: 1 }), enabled: exampleAd === undefined });
+  const ad = exampleAd ?? newest.data?.ads[0];
+  return ad ? { slug: ad.slug, title: ad.title } : undefined;
 }
 
 function ExampleBlock({ example }: { example: Example }) {
@@ -152,6 +164,7 @@ function ExampleBlock({ example }: { example: Example }) {
 export default function IntegrationDocsPage() {
   usePageMeta('/docs/integration');
   const exampleAd = useExampleAd();
+  const embedAd = useEmbedAd(exampleAd);
   const examples = integrationExamples(origin, exampleAd);
   const code = 'rounded bg-slate-100 px-1 py-0.5 text-sm';
   return (
@@ -270,11 +283,19 @@ export default function IntegrationDocsPage() {
           </DocSection>
 
           <DocSection id="errors">
-            <p>Every error answers JSON with the status, its name and a message meant for people:</p>
+            <p>
+              Every error answers JSON with the status, a stable <code className={code}>code</code> for programs to
+              match on, the status’s name and a message meant for people:
+            </p>
             <CodeBlock
               label="Error body"
               code={JSON.stringify(
-                { statusCode: 400, error: 'Bad Request', message: 'title: Title must be at least 3 characters' },
+                {
+                  statusCode: 400,
+                  code: 'VALIDATION_FAILED',
+                  error: 'Bad Request',
+                  message: 'title: Title must be at least 3 characters',
+                },
                 null,
                 2,
               )}
@@ -308,7 +329,8 @@ export default function IntegrationDocsPage() {
 
           <DocSection id="limits">
             <p>
-              Each key may make {API_REQUESTS_PER_MINUTE} requests a minute. Answers carry the IETF draft’s{' '}
+              Each key may make {API_REQUESTS_PER_MINUTE} requests a minute, refused ones (400, 404) included. Every
+              answer to a request with a valid key carries the IETF draft’s{' '}
               <code className={code}>RateLimit-Policy</code> (
               <code className={code}>
                 &quot;per-key&quot;;q=
@@ -317,8 +339,9 @@ export default function IntegrationDocsPage() {
               : the quota and its window in seconds) and <code className={code}>RateLimit</code> (
               <code className={code}>&quot;per-key&quot;;r=42;t=17</code>: the requests left and the seconds until the
               window resets), plus the older <code className={code}>x-ratelimit-*</code> headers; past the limit the
-              answer is 429 with <code className={code}>Retry-After</code> in seconds. Uploads also count towards your
-              plan’s monthly ad limit, as in the dashboard.
+              answer is 429 with <code className={code}>Retry-After</code> in seconds. A 401 (no key, or one that is not
+              valid) carries none: no key’s limit applies to it. Uploads also count towards your plan’s monthly ad
+              limit, as in the dashboard.
             </p>
           </DocSection>
 
@@ -347,20 +370,51 @@ export default function IntegrationDocsPage() {
               is retried for about 24 hours, and an endpoint failing for 3 days is disabled and you are e-mailed. Each
               attempt is in the endpoint&apos;s delivery log (
               <code className={code}>GET /api/v1/webhooks/{'{id}'}/deliveries</code>
-              ), with Resend and a test event. Zapier, Make and n8n subscribe the same way (REST hooks). Endpoints must
-              be public addresses: private, loopback and link-local ones are refused.
+              ), with Resend and a test event, which reach a disabled endpoint too. Zapier, Make and n8n subscribe the
+              same way (REST hooks). Endpoints must be public addresses: private, loopback and link-local ones are
+              refused.
             </p>
+            <p>
+              To register an endpoint from your own systems, keep your receiver’s public address in a variable (replace
+              the example’s with yours):
+            </p>
+            <ExampleBlock example={examples.webhookUrl} />
+            <p>
+              Then register it for the events you want. The answer (201) is the endpoint with its{' '}
+              <code className={code}>secret</code>: keep it, it is not shown again.
+            </p>
+            <ExampleBlock example={examples.webhookRegister} />
+            <p>
+              A receiver checks each delivery with the secret before trusting it. In Node.js, the Standard Webhooks
+              library does it in one call; this one prints each event and answers 204:
+            </p>
+            <ExampleBlock example={examples.webhookReceive} />
           </DocSection>
 
           <DocSection id="embed">
             <p>
               Every ad has a player for other sites at <code className={code}>{embedUrl(origin, '{slug}')}</code>. Add{' '}
               <code className={code}>?theme=dark</code> for dark pages. The Embed button on each ad page gives you the
-              code, like this ({EMBED_WIDTH} × {EMBED_HEIGHT} pixels; it narrows with its container):
+              code, like this ({EMBED_WIDTH} × {EMBED_HEIGHT} pixels; it narrows with its container)
+              {embedAd ? (
+                <>
+                  {' '}
+                  for {exampleAd ? 'your newest ad' : 'the newest ad in the directory'}, {embedAd.title}:
+                </>
+              ) : (
+                <>
+                  ; replace <code className={code}>{SLUG_PLACEHOLDER}</code> with your ad’s slug, the end of its page’s
+                  address:
+                </>
+              )}
             </p>
             <CodeBlock
               label="Embed code"
-              code={embedCode({ origin, slug: exampleAd?.slug ?? SAMPLE_SLUG, title: 'Morning Drive Sponsor' })}
+              code={embedCode({
+                origin,
+                slug: embedAd?.slug ?? SLUG_PLACEHOLDER,
+                title: embedAd?.title ?? 'Your ad',
+              })}
               copiedMessage="Embed code copied to clipboard"
             />
             <p>

@@ -1,4 +1,4 @@
-import { Code2, Handshake, Layers, MessageCircle, Palette, Workflow } from 'lucide-react';
+import { ClipboardList, Code2, MessageCircle, Radio, Workflow } from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -7,36 +7,42 @@ import { PartnerUploadExample } from '../../features/partners/PartnerUploadExamp
 import { EmbedShot } from '../../features/marketing/ProductShot';
 import { usePageMeta } from '../../lib/page-meta';
 
+/** What a station or network can use today, with any account: the page claims only what exists. */
 const OFFERS = [
   {
-    icon: Layers,
-    title: 'Co-branded pages',
-    text: 'Every sponsor read on your station gets a page that carries your logo next to the advertiser’s.',
+    icon: Radio,
+    title: 'Your stream, monitored',
+    text: 'Add your station with its stream address: AdReplay listens for the ads it airs and logs each airing, on the ad and on your station’s public page.',
   },
   {
-    icon: Palette,
-    title: 'White-label pages',
-    text: 'Run the ad pages under your own brand and domain, with your colours.',
+    icon: ClipboardList,
+    title: 'Airings from your as-run log',
+    text: 'Report the spots you ran through the API, one or a batch at a time. Advertisers see where and when their ad aired, and their weekly report e-mail counts the airings.',
   },
   {
-    icon: Handshake,
-    title: 'Revenue sharing',
-    text: 'Offer AdReplay to your advertisers as an add-on and share in what it earns.',
+    icon: Code2,
+    title: 'Ads on your site',
+    text: 'Put any ad’s player on your pages, light or dark, or paste its address where your site reads oEmbed. Plays there are counted for the advertiser.',
   },
 ];
 const TIERS = [
   {
     name: 'Standard Partner',
     to: '/contact?partner=standard',
-    points: ['Co-branded ad pages', 'Embeddable player for your site', 'Monthly performance report'],
+    points: [
+      'Monitored streams and a public page of what aired',
+      'Embeddable player and oEmbed for your site',
+      'A weekly report e-mail of plays, listeners and airings',
+    ],
   },
   {
     name: 'Premium Partner',
     to: '/contact?partner=premium',
     points: [
-      'White-label pages on your domain',
-      'API and automation access',
-      'Revenue sharing and a dedicated manager',
+      'API keys to upload ads, edit them and report airings',
+      'Safe retries with idempotency keys',
+      'Signed webhooks for ad changes, transcripts and airings',
+      'Anything more, such as your branding on the pages: talk to us',
     ],
   },
 ];
@@ -60,6 +66,10 @@ export default function PartnersPage() {
         <FeatureCards items={OFFERS} className="md:grid-cols-3" />
       </Section>
       <Section title="Partner programs" muted>
+        <p className="mb-6 max-w-3xl text-slate-800">
+          Everything listed works today with any AdReplay account. Applying tells us about your stations and what you
+          need, through the contact form.
+        </p>
         <ul className="grid gap-6 md:grid-cols-2">
           {TIERS.map((t) => (
             <li key={t.name}>
@@ -84,9 +94,10 @@ export default function PartnersPage() {
             <p className="flex gap-3">
               <Workflow className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
               Connect your traffic system through the REST API with an API key: automation tools such as Zapier, Make
-              and n8n call it from their HTTP request steps, so new spots appear on AdReplay as they are scheduled. They
-              can also subscribe to signed webhooks (REST hooks) and hear the moment an ad is created, changed,
-              published or deleted, or its transcript is ready.
+              and n8n call it from their HTTP request steps, so new spots appear on AdReplay as they are scheduled; with
+              an Idempotency-Key a retried request never makes a second ad. They can also subscribe to signed webhooks
+              (REST hooks) and hear the moment an ad is created, changed, published or deleted, its transcript is ready,
+              or one of your stations airs it.
             </p>
             <p className="flex gap-3">
               <Code2 className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
@@ -101,7 +112,13 @@ export default function PartnersPage() {
             </p>
             <p className="flex gap-3">
               <MessageCircle className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
-              Questions? Live chat with our partner team Monday-Friday 9am-5pm PST.
+              <span>
+                Questions? Send them through the{' '}
+                <Link to="/contact" className="text-brand-700 underline">
+                  contact form
+                </Link>
+                ; they reach our team’s inbox.
+              </span>
             </p>
           </div>
           <PartnerUploadExample />
