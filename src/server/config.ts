@@ -127,7 +127,7 @@ const EnvSchema = z.object({
   DEMO_VIDEO_URL: z.url().default('https://www.youtube-nocookie.com/embed/ysz5S6PUM-U?autoplay=1'),
 });
 
-/** Every variable the server reads; .env.example and the README's table must list each (config.test.ts). */
+/** Every variable the server reads; .env.example and docs/configuration.md's table must list each (config.test.ts). */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
 
 export type Config = Omit<z.output<typeof EnvSchema>, 'PUBLIC_ORIGIN'> & {
