@@ -14,6 +14,20 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   // As a trusted proxy would say: each journey comes from its own address, as real users do.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) =>
     use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddressOf(testInfo.testId) }),
+  // The app's scripts are asked for after the first paint (decision 55): a page arrives readable, and a
+  // journey uses its controls once the app has taken it over, as a person a moment later would.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<typeof goto>) => {
+      const response = await goto(...args);
+      const isPage = response?.headers()['content-type']?.startsWith('text/html') ?? false;
+      if (javaScriptEnabled !== false && isPage && (await page.locator('#root').count())) {
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (msg) => {

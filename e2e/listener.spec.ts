@@ -214,6 +214,7 @@ test.describe('an ad page', () => {
 
 test.describe('accessibility', () => {
   test('public pages have no serious or critical violations', async ({ page }) => {
+    test.setTimeout(90_000); // five pages, each loaded, hydrated and checked by axe
     const ad = await firstAd(page);
     for (const path of ['/', '/directory', `/ad/${ad.slug}`, '/saved', '/no-such-page']) {
       await page.goto(path);

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { EMBED_DATA_ID, type EmbedData } from '../shared/embed';
 import { EmbedApp } from './embed-app';
 import { captureEntrySource } from './features/player/api/events';
+import { HydrationMark } from './lib/use-hydrated';
 import './embed.css';
 
 /*
@@ -18,5 +19,11 @@ captureEntrySource('embed');
 const data = JSON.parse(document.getElementById(EMBED_DATA_ID)?.textContent || '{"ad":null}') as EmbedData;
 const root = document.getElementById('root')!;
 
-if (root.hasChildNodes()) hydrateRoot(root, <EmbedApp {...data} />);
-else createRoot(root).render(<EmbedApp {...data} />);
+const app = (
+  <>
+    <EmbedApp {...data} />
+    <HydrationMark />
+  </>
+);
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

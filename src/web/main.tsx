@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Toasts } from './components/ui/toast';
 import { QUERY_STATE_ID } from '../shared/page-data';
 import { queryClient } from './lib/query-client';
+import { HydrationMark } from './lib/use-hydrated';
 import { clientRoutes } from './router';
 import './styles.css';
 
@@ -53,6 +54,7 @@ async function start() {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={createBrowserRouter(routes)} />
         <Toasts />
+        <HydrationMark />
       </QueryClientProvider>
     </StrictMode>
   );

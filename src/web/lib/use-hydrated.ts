@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 const never = () => () => undefined;
 
@@ -13,4 +13,16 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Marks the page `<html data-hydrated>` once the app has taken it over (hydrated, or rendered a page the
+ * browser renders). The scripts are asked for after the first paint (decision 55), so a page is readable
+ * before its controls respond; journeys wait for this mark before they use them.
+ */
+export function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
 }
