@@ -14,6 +14,7 @@ import { callApi, createApiKey } from '../../test/api-key.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { freePort } from '../../test/server-process.js';
 import { signUpUser } from '../../test/session.js';
+import { until } from '../../test/until.js';
 
 const execFileAsync = promisify(execFile);
 const PORT = 4342;
@@ -53,16 +54,6 @@ afterAll(async () => {
 async function codeBlocks(file: string, language: string) {
   const text = await readFile(path.join(ROOT, file), 'utf8');
   return [...text.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1]!);
-}
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('docs/api.md examples, run verbatim in one shell in order', () => {

@@ -23,6 +23,7 @@ import { callApi, createApiKey } from '../../test/api-key.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { freePort } from '../../test/server-process.js';
 import { signUpUser } from '../../test/session.js';
+import { until } from '../../test/until.js';
 
 const execFileAsync = promisify(execFile);
 /** The app listens where its public address says, so the examples' links (oEmbed's url) are its own. */
@@ -53,16 +54,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
   await t.close();
 });
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Runs an example's text verbatim with bash, the key (and the ad's variables once set) in the environment. */
 let vars: Record<string, string> = {};

@@ -17,6 +17,7 @@ import { multipart, type Part } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
 import { createIdempotencyRepository } from './idempotency.repository.js';
 import { createIdempotency, requestFingerprint } from './idempotency.service.js';
+import { until } from '../../test/until.js';
 
 let t: TestApp;
 let mp3: Buffer;
@@ -44,16 +45,6 @@ afterAll(async () => {
   await t.close();
   await new Promise((resolve) => receiver.close(resolve));
 });
-
-async function until<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const FIELDS: [string, string][] = [
   ['title', 'Weekend Brunch Spot'],

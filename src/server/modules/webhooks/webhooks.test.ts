@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { readMails } from '../../test/mail.js';
 import { sendForm } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
+import { until } from '../../test/until.js';
 
 /** A partner's receiver on loopback: answers from a script (then 204), records what arrived. */
 interface Received {
@@ -60,15 +61,6 @@ const session = (cookie: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', ur
 const keyed = (key: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${key}` } });
 
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 const log = async (cookie: string, id: string) =>
   (await session(cookie, 'GET', `/api/my/webhooks/${id}/deliveries`)).json().deliveries as WebhookDelivery[];
 
