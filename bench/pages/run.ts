@@ -28,6 +28,7 @@ import { SEED_ASSETS_DIR } from '../../src/server/paths.js';
 import { serveStream } from '../../src/server/test/stream-server.js';
 import { createScratchDatabase } from '../../src/server/test/scratch-database.js';
 import { freePort, spawnServer } from '../../src/server/test/server-process.js';
+import { cpuParts, cpuUsed } from '../cpu.js';
 import { COMMON_WORD, insertBenchAds, RARE_WORD } from '../directory/data.js';
 import { seededRandom } from '../../src/shared/random.js';
 
@@ -37,6 +38,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ADS = Number(process.env.BENCH_ADS ?? 10_000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 0);
+/** How long monitoring alone is measured, before the runs of a monitored configuration. */
+const IDLE_SECONDS = 30;
 const KINDS = (process.env.BENCH_DB?.split(',') ?? ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
 /** Targets of the public pages, as ratios to the static page of the same run. */
 const TARGET = { ad: 0.8, directory: 0.5, p99Ms: 20 };
@@ -60,7 +63,7 @@ async function startServer(env: Record<string, string>) {
     ...env,
   });
   await server.ready;
-  return { url: `http://127.0.0.1:${port}`, stop: () => server.stop() };
+  return { url: `http://127.0.0.1:${port}`, pid: server.child.pid!, stop: () => server.stop() };
 }
 
 /**
@@ -129,7 +132,17 @@ async function measure(env: Record<string, string>, slugs: string[], cache: bool
     MONITOR_CONCURRENCY: String(Math.max(1, monitored.length)),
   });
   try {
-    if (monitored.length) await allLive(server.url, monitored);
+    if (monitored.length) {
+      await allLive(server.url, monitored);
+      // What monitoring alone costs, before any page is asked for: CPU seconds per second, by part.
+      const idleBefore = cpuParts(server.pid);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+      const idle = cpuUsed(idleBefore, cpuParts(server.pid));
+      if (idle) {
+        const perSecond = Object.entries(idle).map(([part, s]) => `${part} ${(s / IDLE_SECONDS).toFixed(3)}`);
+        console.log(`${monitored.length} stations monitored, no requests, CPU s/s: ${perSecond.join(', ')}`);
+      }
+    }
     const picks = (WARMUP + SECONDS) * 20_000; // more than the runs send, so the mix never repeats itself
     // The demo's ads: a hot set, answered from memory after the warm-up (what a hit costs).
     const demo = slugs.filter((s) => !s.startsWith('bench-'));
@@ -163,6 +176,8 @@ async function measure(env: Record<string, string>, slugs: string[], cache: bool
       ['GET /ad/{slug}, If-None-Match (304, rendered page)', [`/ad/${hot}`], { 'if-none-match': pageEtag }],
     ];
     const rows: Row[] = [];
+    const cpuBefore = cpuParts(server.pid);
+    const t0 = performance.now();
     // Each path is paired with a static-page run just before it: on a machine others load too, the rate swings
     // within minutes, and a ratio to a baseline measured minutes earlier says more about the neighbours.
     const staticSeq = { paths: [STATIC_PATH], n: 0 };
@@ -189,7 +204,9 @@ async function measure(env: Record<string, string>, slugs: string[], cache: bool
           (baseline ? baseline.errors + baseline.timeouts + baseline.non2xx : 0),
       });
     }
-    return { rows, fresh: cache ? await nextReadIsFresh(server.url, hot) : null };
+    const cpu = cpuUsed(cpuBefore, cpuParts(server.pid));
+    const wall = (performance.now() - t0) / 1000;
+    return { rows, cpu, wall, fresh: cache ? await nextReadIsFresh(server.url, hot) : null };
   } finally {
     await server.stop();
   }
@@ -334,12 +351,14 @@ async function bench(kind: 'pglite' | 'postgres') {
           { cache: false, monitored: [] },
         ];
     for (const { cache, monitored } of configs) {
-      const { rows, fresh } = await measure(env, slugs, cache, monitored);
+      const { rows, cpu, wall, fresh } = await measure(env, slugs, cache, monitored);
       const watching = monitored.length ? `, ${monitored.length} stations monitored` : '';
       console.log(
         `\n${kind}, public cache ${cache ? 'on' : 'off'}${watching}, ${CONNECTIONS} connections, ${SECONDS} s each`,
       );
       console.table(rows);
+      // Where the CPU went during these runs: what monitoring takes, and from whom.
+      if (cpu) console.log(`CPU seconds in ${wall.toFixed(0)} s of runs:`, cpu);
       if (fresh !== null) {
         console.log(fresh ? 'CHECK OK: a change is visible on the next read' : 'CHECK FAILED: a stale read');
         if (!fresh) process.exitCode = 1;

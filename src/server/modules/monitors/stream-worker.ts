@@ -5,6 +5,7 @@
  * in batches, so the event loop that answers pages never decodes nor transforms audio.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { createFingerprinter, FINGERPRINT_SAMPLE_RATE } from '../../../shared/fingerprint/index.js';
 import type { StreamCommand, StreamEvent } from './stream-protocol.js';
@@ -13,6 +14,22 @@ import type { StreamCommand, StreamEvent } from './stream-protocol.js';
 const BATCH_MS = 250;
 /** A stream that sends no audio for this long is dropped (and the monitor reconnects). */
 const STALL_MS = 20_000;
+
+/**
+ * Monitoring yields to the pages: this thread and its ffmpeg processes run at this nice value, so on a
+ * busy machine the scheduler serves the event loop first. On Linux a nice value is a thread's own, so
+ * setting it here leaves the main thread as it was.
+ */
+const MONITOR_NICE = 10;
+const lowerPriority = (pid?: number) => {
+  try {
+    if (pid === undefined) setPriority(MONITOR_NICE);
+    else setPriority(pid, MONITOR_NICE);
+  } catch {
+    // Not allowed here (some containers): the work runs at the process's own priority.
+  }
+};
+lowerPriority();
 
 const port = parentPort!;
 const post = (event: StreamEvent, transfer: ArrayBuffer[] = []) => port.postMessage(event, transfer);
@@ -39,6 +56,7 @@ function open(id: string, url: string, userAgent: string) {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  if (child.pid) lowerPriority(child.pid);
   const fingerprinter = createFingerprinter(FINGERPRINT_SAMPLE_RATE);
   let samples = 0;
   let leftover: Buffer | null = null;
