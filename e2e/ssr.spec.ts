@@ -181,3 +181,44 @@ test.describe('hydration', () => {
       .toBeGreaterThan(0.2);
   });
 });
+
+test.describe('critical stylesheet', () => {
+  test('a rendered page paints with its critical stylesheet as it does with the whole one, at 390 and 1280 px', async ({
+    context,
+    request,
+  }) => {
+    const ad = await adWithContact(request);
+    // The whole stylesheet waits until the page has painted with its critical part; the scripts never come,
+    // so nothing but the stylesheet can change the page.
+    let release = () => {};
+    await context.route('**/assets/*.js', (route) => route.abort());
+    await context.route('**/assets/*.css', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    // A page of the fixture's own would wait for hydration, which these pages never reach.
+    const page = await context.newPage();
+    const look = () =>
+      page.evaluate(() =>
+        [...document.body.querySelectorAll('*')].map((el) => {
+          const r = el.getBoundingClientRect();
+          const s = getComputedStyle(el);
+          return [el.tagName, r.x, r.y, r.width, r.height, s.color, s.backgroundColor, s.fontSize, s.display].join(' ');
+        }),
+      );
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/', '/directory', `/ad/${ad.slug}`, '/about']) {
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        await expect(page.locator('style[data-critical]')).toHaveCount(1);
+        await page.evaluate(() => document.fonts.ready);
+        await page.waitForTimeout(300);
+        const critical = await look();
+        release();
+        await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes('/assets/')));
+        await page.waitForTimeout(300);
+        expect(await look(), `${path} at ${width} px`).toEqual(critical);
+      }
+    }
+  });
+});
