@@ -10,8 +10,7 @@ import { QUERY_STATE_ID } from '../../../shared/page-data.js';
 import { PAGE_META, SITE_NAME, type PageMeta } from '../../../shared/page-meta.js';
 import type { Config } from '../../config.js';
 import { SHARE_IMAGE } from '../share-image/share-image.js';
-import { classesOf, criticalCss } from './critical-css.js';
-import { criticalStyleTag, paintFirst } from './paint-first.js';
+import { paintFirst } from './paint-first.js';
 
 /** JSON safe inside <script>: nothing in it can close the element or open a comment. */
 export const jsonForScript = (value: unknown) =>
@@ -38,7 +37,7 @@ export async function readPageTemplate(file: string) {
   } catch {
     return null;
   }
-  const { html: template, scriptSources, stylesheet } = await paintFirst(built, path.dirname(file));
+  const { html: template, scriptSources } = await paintFirst(built, path.dirname(file));
   const start = template.indexOf(HEAD_START);
   const end = template.indexOf(HEAD_END);
   if (start < 0 || end < 0) throw new Error(`${file} lacks the ${HEAD_START} markers`);
@@ -47,25 +46,17 @@ export async function readPageTemplate(file: string) {
   const root = after.indexOf(ROOT);
   const [body, rest] =
     root < 0 ? [after, ''] : [after.slice(0, root + ROOT.length - 6), after.slice(root + ROOT.length - 6)];
-  const critical = stylesheet && body.includes(stylesheet.tag) ? criticalCss(stylesheet.css) : null;
-  /** The head's stylesheet for a page rendered on the server: the rules its classes (and <html>'s) may need. */
-  const styledFor = (appHtml: string, htmlClass?: string) => {
-    if (!critical) return body;
-    const classes = classesOf(appHtml);
-    for (const name of htmlClass?.split(/\s+/) ?? []) if (name) classes.add(name);
-    return body.replace(stylesheet!.tag, () => criticalStyleTag(critical(classes)));
-  };
   return {
     /** The CSP sources that allow the page's inline scripts. */
     scriptSources,
     /**
      * The page with this head, a class on <html> (a theme known before any script runs) and, when the server
-     * rendered it, the app's HTML in its root element, with the stylesheet's critical part only.
+     * rendered it, the app's HTML in its root element.
      */
     render: (head: string, htmlClass?: string, appHtml?: string) =>
       (htmlClass ? before.replace(/<html\b/, `<html class="${escapeHtml(htmlClass)}"`) : before) +
       head +
-      (appHtml && rest ? styledFor(appHtml, htmlClass) + appHtml + rest : after),
+      (appHtml && rest ? body + appHtml + rest : after),
   };
 }
 

@@ -64,37 +64,21 @@ const createAd = async (title: string, businessName?: string) =>
   (await sendForm(t, 'POST', '/api/my/ads', owner.cookie, form(title, businessName))).json() as PublicAd;
 
 describe('public pages rendered on the server', () => {
-  it('paint from the HTML alone: the critical stylesheet inline, the rest and the scripts asked for by an inline loader the CSP allows', async () => {
+  it('paint from the HTML alone: the stylesheet inline, the scripts asked for by an inline loader the CSP allows', async () => {
     const res = await get('/about');
     expect(res.statusCode).toBe(200);
-    // No request blocks the first paint: the rules the page's classes may need are in it, the others not.
-    const style = /<style data-critical>([^<]*)<\/style>/.exec(res.body)![1]!;
-    expect(rootOf(res.body)).toContain('class="sr-only"');
-    expect(style).toContain('h1{color:red}');
-    expect(style).toContain('.sr-only{position:absolute}');
-    expect(style).not.toContain('.price');
-    expect(style).not.toContain('@media');
+    // No request blocks the first paint: the stylesheet is in the page, as written ('$&' included).
+    expect(res.body).toContain('<style>h1{color:red}.price::after{content:"$&"}</style>');
     expect(res.body).not.toMatch(/<link rel="(?:stylesheet|modulepreload)"/);
     expect(res.body).not.toMatch(/<script[^>]* src=/);
-    // The loader asks for the whole stylesheet and the preloads, then the entry once the stylesheet is in; the
-    // policy allows this script and no other inline one.
+    // The loader asks for the preloads, then the entry; the policy allows this script and no other inline one.
     const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(res.body)![1]!;
-    expect(loader).toContain('c.href="/assets/app.css";c.onload=c.onerror=go');
     expect(loader).toContain('["/assets/react.js"]');
     expect(loader).toContain('s.src="/assets/app.js"');
     const hash = createHash('sha256').update(loader).digest('base64');
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
     expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`, expect.stringMatching(/^'sha256-/)]);
     expect(rootOf(res.body)).toContain('<h1');
-  });
-
-  it('a page the browser renders carries the whole stylesheet, as written', async () => {
-    const res = await get('/login');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(
-      '<style>h1{color:red}.price::after{content:"$&"}.sr-only{position:absolute}@media (width>=40rem){.price{color:blue}}</style>',
-    );
-    expect(res.body).not.toContain('<style data-critical>');
   });
 
   it('an ad page: title, advertiser, contact links and a native player in the HTML, with its query cache', async () => {
