@@ -15,27 +15,7 @@ import {
   UPLOADS_PER_HOUR,
 } from './limits.js';
 import { MAX_TRANSCRIPT_LENGTH, MAX_TRANSCRIPT_SEGMENTS } from './transcripts.js';
-
-/**
- * Parts of the day in a station's time zone, as [start hour, length in hours], for 'this morning' and the
- * like: the latest such stretch that has begun (at 3 AM, 'night' is the one since 21:00 yesterday).
- */
-export const DAY_PARTS = {
-  today: [0, 24],
-  morning: [5, 7],
-  afternoon: [12, 5],
-  evening: [17, 4],
-  night: [21, 8],
-} as const;
-export type DayPart = keyof typeof DAY_PARTS;
-const DAY_PART_NAMES = ['today', 'morning', 'afternoon', 'evening', 'night'] as const satisfies DayPart[];
-export const DAY_PART_LABELS: Record<DayPart, string> = {
-  today: 'Today',
-  morning: 'This morning (5–12)',
-  afternoon: 'This afternoon (12–17)',
-  evening: 'This evening (17–21)',
-  night: 'Last night (21–5)',
-};
+import { DAY_PART_NAMES, type DayPart } from './zoned-time.js';
 
 /** Query of the public ads list (directory, featured sections, related ads). */
 export const AdListQuery = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOURCE_HOST as HOSTNAME } from './sources.js';
+import { isTimeZone } from './zoned-time.js';
 
 /** Engagement events of spec section 3, and the counting rules of /about/measurement. */
 export const EVENT_TYPES = ['play', 'click', 'share', 'qr_scan'] as const;
@@ -84,17 +85,6 @@ export type AnalyticsQuery = z.output<typeof AnalyticsQuery>;
 
 /** What a figure of the period is over, in words: 'last 30 days', 'all time'. */
 export const periodPhrase = (period: Period) => (period === 'all' ? 'all time' : `last ${PERIOD_LABELS[period]}`);
-
-/** Whether a name is a time zone this runtime knows (IANA, e.g. Europe/Madrid); UTC always is. */
-export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** GET /api/analytics/hours: the period and ads of the summary, and the zone the hours are read in. */
 export const ListeningHoursQuery = AnalyticsQuery.extend({

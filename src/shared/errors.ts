@@ -82,8 +82,5 @@ export const ErrorBody = z
   .meta({ description: 'Every error answer: a stable code beside a readable message' });
 export type ErrorBody = z.output<typeof ErrorBody>;
 
-/** How a failure's request id is shown to a person (error views, the embed): 'reference: <id>'. */
-export const referenceText = (reference: string) => `reference: ${reference}`;
-
 /** Whether a parsed answer is an error body (and so has a code to branch on). */
 export const isErrorBody = (body: unknown): body is ErrorBody => ErrorBody.safeParse(body).success;

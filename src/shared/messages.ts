@@ -36,3 +36,6 @@ export const messages = {
   /** Not a spec text: a sign-up or new password found in the list of most used (leaked) passwords. */
   commonPassword: 'This password is too common and easy to guess. Please choose a less common one.',
 } as const;
+
+/** How a failure's request id is shown to a person (error views, the embed): 'reference: <id>'. */
+export const referenceText = (reference: string) => `reference: ${reference}`;

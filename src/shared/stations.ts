@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PublicAd } from './ads.js';
 import { NextCursor } from './paging.js';
+import { isTimeZone } from './zoned-time.js';
 
 /**
  * Radio stations and their airings (issue 37). A partner registers stations; each airing of an ad on one is
@@ -36,17 +37,6 @@ export const stationMessages = {
   csvHasErrors: 'Fix the lines listed, then import again: nothing was imported',
   dateInvalid: 'date must be a day as YYYY-MM-DD',
 } as const;
-
-/** Whether the runtime knows this IANA zone (Intl throws a RangeError for an unknown one). */
-export function isTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone) && zone !== 'UTC') return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const optionalText = (max: number, label: string) =>
   z
@@ -202,7 +192,7 @@ export const AiringsCsvResult = z.object({
 });
 export type AiringsCsvResult = z.output<typeof AiringsCsvResult>;
 
-export { AiringMention, DAY_PART_LABELS, DAY_PARTS, type DayPart } from './ads.js';
+export { AiringMention } from './ads.js';
 
 const localDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, stationMessages.dateInvalid);
 
@@ -236,55 +226,3 @@ export const StationDay = z.object({
   ),
 });
 export type StationDay = z.output<typeof StationDay>;
-
-/** The day (YYYY-MM-DD) and clock of an instant in a zone. */
-export function localParts(at: Date | string, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
-}
-
-/** 'Tue 8:14 AM' in the station's zone. */
-export function airedAt(at: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(
-    new Date(at),
-  );
-}
-
-/** '8:14 AM' in the station's zone. */
-export function clockAt(at: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(at));
-}
-
-/** A station's public page. */
-export const stationPath = (callSign: string) => `/station/${encodeURIComponent(callSign)}`;
-/** The call sign of a station page's path, or null for any other path. */
-export function callSignOfStationPath(pathname: string): string | null {
-  const m = /^\/station\/([^/]+)\/?$/.exec(pathname);
-  return m ? decodeURIComponent(m[1]!) : null;
-}
-
-/** The instant a local day and clock time of a zone is (the later one of a repeated hour). */
-export function instantOf(date: string, hour: number, minute: number, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wanted = Date.UTC(y, m - 1, d, hour, minute);
-  let at = wanted;
-  // Two corrections by the zone's offset at the guess settle it, across a change of offset too.
-  for (let i = 0; i < 2; i++) {
-    const local = localParts(new Date(at), timeZone);
-    const [ly, lm, ld] = local.date.split('-').map(Number) as [number, number, number];
-    at += wanted - Date.UTC(ly, lm - 1, ld, local.hour, local.minute);
-  }
-  return new Date(at);
-}

@@ -1,4 +1,4 @@
-import { referenceText } from '../../shared/errors';
+import { referenceText } from '../../shared/messages';
 
 /**
  * The one HTTP client of the web app: JSON in and out; a failure is an ApiError with the server's

@@ -1,4 +1,4 @@
-import { instantOf, localParts } from '../../../shared/stations.js';
+import { instantOf, localParts } from '../../../shared/zoned-time.js';
 import type { Db } from '../client.js';
 import { airings, stations } from '../schema.js';
 

@@ -16,13 +16,13 @@ import {
 } from 'drizzle-orm';
 import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  DAY_PARTS,
   type AdListQuery,
   type AiringMention,
   type OwnAd,
   type PublicAd,
   type TranscriptionState,
 } from '../../../shared/ads.js';
+import { DAY_PARTS } from '../../../shared/zoned-time.js';
 import type { Category } from '../../../shared/categories.js';
 import { HIDDEN_STATUSES, type HiddenStatus } from '../../../shared/moderation.js';
 import type { Db } from '../../db/client.js';

@@ -1,6 +1,7 @@
 import { adUrl } from '../../../shared/ad-links.js';
 import { PublicAd } from '../../../shared/ads.js';
-import { StationDay, stationPath } from '../../../shared/stations.js';
+import { StationDay } from '../../../shared/stations.js';
+import { stationPath } from '../../../shared/station-links.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { captionsPath } from '../../../shared/transcripts.js';

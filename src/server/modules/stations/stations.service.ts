@@ -4,7 +4,6 @@ import type { PublicAd } from '../../../shared/ads.js';
 import {
   AIRINGS_PER_BATCH,
   AiringInput,
-  localParts,
   stationMessages,
   type Airing,
   type AiringPage,
@@ -17,6 +16,7 @@ import {
   type StationDayQuery,
   type StationInput,
 } from '../../../shared/stations.js';
+import { localParts } from '../../../shared/zoned-time.js';
 import type { Storage } from '../../adapters/storage/storage.js';
 import type { PublicCache } from '../../public-cache.js';
 import { BadRequestError, ConflictError, issueMessage, NotFoundError } from '../../errors.js';

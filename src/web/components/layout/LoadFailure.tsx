@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { referenceText } from '../../../shared/errors';
+import { referenceText } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
 import { RetryButton } from '../ui/button';
 

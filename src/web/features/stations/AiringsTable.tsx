@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { clockAt, localParts, stationPath, type Airing } from '../../../shared/stations';
+import type { Airing } from '../../../shared/stations';
+import { stationPath } from '../../../shared/station-links';
+import { clockAt, localParts } from '../../../shared/zoned-time';
 import { cn } from '../../lib/cn';
 
 /** A local day (YYYY-MM-DD) as 'Fri, Nov 27, 2026'. */

@@ -8,7 +8,7 @@ import { useMyAd } from '../../features/ads/api/my-ads';
 import { AiringRows, dayLabel, groupAirings } from '../../features/stations/AiringsTable';
 import { useAdAirings } from '../../features/stations/api/stations';
 import { usePageMeta } from '../../lib/page-meta';
-import { stationPath } from '../../../shared/stations';
+import { stationPath } from '../../../shared/station-links';
 import { ApiError } from '../../lib/api';
 
 /** Where and when one of the advertiser's ads aired: per station and local day, with a CSV export. */

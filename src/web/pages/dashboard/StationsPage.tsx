@@ -1,7 +1,8 @@
 import { ExternalLink, Pencil, Plus, Radio, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { stationPath, type Station } from '../../../shared/stations';
+import type { Station } from '../../../shared/stations';
+import { stationPath } from '../../../shared/station-links';
 import { LoadFailure } from '../../components/layout/LoadFailure';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';

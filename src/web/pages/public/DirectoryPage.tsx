@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { DAY_PART_LABELS, DAY_PARTS, type DayPart } from '../../../shared/ads';
+import { DAY_PART_LABELS, DAY_PARTS, type DayPart } from '../../../shared/zoned-time';
 import { CATEGORIES, type Category } from '../../../shared/categories';
 import { messages } from '../../../shared/messages';
 import { Button, RetryButton } from '../../components/ui/button';

@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight, Radio } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { clockAt, stationPath, type StationDay } from '../../../shared/stations';
+import type { StationDay } from '../../../shared/stations';
+import { stationPath } from '../../../shared/station-links';
+import { clockAt } from '../../../shared/zoned-time';
 import { LoadFailure } from '../../components/layout/LoadFailure';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, LogoLinesSkeleton, Skeleton } from '../../components/ui/card';
