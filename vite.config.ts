@@ -39,7 +39,7 @@ function precompress(): Plugin {
 
 const page = (name: string) => fileURLToPath(new URL(`src/web/${name}`, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
   plugins: [react(), tailwindcss(), precompress()],
@@ -52,7 +52,12 @@ export default defineConfig({
       input: { main: page('index.html'), embed: page('embed.html') },
     },
   },
+  // The server's render of the public pages (entry-server.tsx) carries its own React and libraries, built for
+  // production: loaded from node_modules at run time, React would pick its development build unless the
+  // process had NODE_ENV=production (several times slower renders), and the app sets no NODE_ENV.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   server: {
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
   },
-});
+}));

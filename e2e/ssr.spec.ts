@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdListResponse, PublicAd } from '../src/shared/ads';
 import { expect, test } from './fixtures';
@@ -180,4 +183,16 @@ test.describe('hydration', () => {
       .poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>('main audio')?.currentTime ?? 0))
       .toBeGreaterThan(0.2);
   });
+});
+
+test('the server renders with the production build of React, whatever NODE_ENV the process has', async () => {
+  // vite.config.ts: the server's render bundle carries its own React, built for production.
+  const dir = fileURLToPath(new URL('../dist/ssr/', import.meta.url));
+  const files = [
+    path.join(dir, 'entry-server.js'),
+    ...(await readdir(path.join(dir, 'assets'))).map((f) => path.join(dir, 'assets', f)),
+  ];
+  const code = (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n');
+  expect(code).toContain('react-dom-server.node.production');
+  expect(code).not.toMatch(/react(-dom)?(-server)?(\.node)?\.development/);
 });
