@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /*
- * A built page rearranged so that a phone paints it from the HTML alone (decision 56). On a slow mobile
+ * A built page rearranged so that a phone paints it from the HTML alone (decision 55). On a slow mobile
  * network every request before the first paint costs a round trip (Lighthouse counts 562 ms): the stylesheet
  * blocks rendering, and the app's scripts compete with it. So the stylesheet goes inline, and the scripts are
  * requested by a few lines of inline script once the page has painted. The server's HTML is complete without
