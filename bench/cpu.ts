@@ -4,30 +4,8 @@
  * ffmpeg), PostgreSQL's processes, and the benchmark's own process (the load tool). Elsewhere it reads
  * nothing and says so.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-
-const TICK_SECONDS = 0.01; // USER_HZ is 100 on Linux
-
-interface Stat {
-  comm: string;
-  ppid: number;
-  /** user + system, in seconds */
-  cpu: number;
-}
-
-function stat(file: string): Stat | null {
-  try {
-    const text = readFileSync(file, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return {
-      comm: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
-      ppid: Number(fields[1]),
-      cpu: (Number(fields[11]) + Number(fields[12])) * TICK_SECONDS,
-    };
-  } catch {
-    return null; // gone meanwhile
-  }
-}
+import { readdirSync } from 'node:fs';
+import { procStat as stat } from '../src/server/test/proc-stat.js';
 
 const numeric = (dir: string) => {
   try {

@@ -192,8 +192,6 @@ export const AiringsCsvResult = z.object({
 });
 export type AiringsCsvResult = z.output<typeof AiringsCsvResult>;
 
-export { AiringMention } from './ads.js';
-
 const localDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, stationMessages.dateInvalid);
 
 export const StationDayQuery = z.object({

@@ -17,7 +17,6 @@ const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?[
 function resolve(from: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(from), specifier.replace(/\.js$/, ''));
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
-    if (candidate.endsWith('.css')) return null;
     if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
   }
   return null;

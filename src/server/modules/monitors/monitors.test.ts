@@ -12,6 +12,7 @@ import { demoAds } from '../../db/seed/demo-ads.js';
 import { seedIfEmpty } from '../../db/seed/seed.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { procStat } from '../../test/proc-stat.js';
 import { serveStream } from '../../test/stream-server.js';
 import { MONITOR_QUEUE } from './monitors.service.js';
 
@@ -95,18 +96,6 @@ const waitFor = async <T>(what: () => Promise<T | null | undefined | false>, ms:
   }
 };
 
-/** A process's or thread's parent id, command name and nice value, from its /proc stat (Linux). */
-async function procStat(file: string) {
-  const stat = await readFile(file, 'utf8').catch(() => null);
-  if (!stat) return null;
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return {
-    comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-    ppid: Number(fields[1]),
-    nice: Number(fields[16]),
-  };
-}
-
 describe('a station monitor', { timeout: 240_000 }, () => {
   it('hears a stream of two spots and records each once, at its start on the stream (±1 s)', async () => {
     // At real time, as a station sends it: the airings' times are the wall clock's.
@@ -133,13 +122,13 @@ describe('a station monitor', { timeout: 240_000 }, () => {
       // Monitoring yields to the pages: its ffmpeg process and its thread run at a lower priority, the
       // process's main thread as it was.
       if (process.platform === 'linux') {
-        const children = await Promise.all((await readdir('/proc')).map((p) => procStat(`/proc/${p}/stat`)));
+        const children = (await readdir('/proc')).map((p) => procStat(`/proc/${p}/stat`));
         const ffmpeg = children.filter((c) => c?.ppid === process.pid && c.comm === 'ffmpeg');
         expect(ffmpeg.map((c) => c!.nice)).toEqual([10]);
         const tasks = await readdir('/proc/self/task');
-        const threads = await Promise.all(tasks.map((task) => procStat(`/proc/self/task/${task}/stat`)));
+        const threads = tasks.map((task) => procStat(`/proc/self/task/${task}/stat`));
         expect(threads.filter((th) => th?.nice === 10)).toHaveLength(1);
-        expect((await procStat(`/proc/self/task/${process.pid}/stat`))!.nice).toBe(0);
+        expect(procStat(`/proc/self/task/${process.pid}/stat`)!.nice).toBe(0);
       }
 
       // The last spot is told once the stream moves past it: well before the stream's end.

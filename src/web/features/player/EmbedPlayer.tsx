@@ -1,8 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EmbedData } from '../../../shared/embed';
-import { referenceText } from '../../../shared/messages';
-import { messages } from '../../../shared/messages';
+import { messages, referenceText } from '../../../shared/messages';
 import { adUrl } from '../../lib/app-config';
 import { AdLogo } from '../../components/ad/AdLogo';
 import { CountedPlayer } from './CountedPlayer';
