@@ -12,7 +12,7 @@ import { SEED_ASSETS_DIR } from '../../paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { sendForm, type Part } from '../../test/multipart.js';
 import { signUpUser } from '../../test/session.js';
-import { createWebDir } from '../../test/web-dir.js';
+import { createWebDir, FONT_FACE } from '../../test/web-dir.js';
 import type { PageRenderer } from './page-renderer.js';
 
 /** Public pages rendered on the server by the web app's own server entry, through the public cache. */
@@ -67,7 +67,8 @@ describe('public pages rendered on the server', () => {
   it('paint from the HTML alone: the stylesheet inline, the scripts asked for by an inline loader the CSP allows', async () => {
     const res = await get('/about');
     expect(res.statusCode).toBe(200);
-    // No request blocks the first paint: the stylesheet is in the page, as written ('$&' included).
+    // No request blocks the first paint: the stylesheet is in the page, as written ('$&' included), but for
+    // its web font (below).
     expect(res.body).toContain('<style>h1{color:red}.price::after{content:"$&"}</style>');
     expect(res.body).not.toMatch(/<link rel="(?:stylesheet|modulepreload)"/);
     expect(res.body).not.toMatch(/<script[^>]* src=/);
@@ -75,6 +76,11 @@ describe('public pages rendered on the server', () => {
     const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(res.body)![1]!;
     expect(loader).toContain('["/assets/react.js"]');
     expect(loader).toContain('s.src="/assets/app.js"');
+    // It waits for the first contentful paint, as does the web font: its rule leaves the inline sheet for the
+    // loader, and for a <noscript> in the head (without JavaScript the font comes at once).
+    expect(loader).toContain('getEntriesByName("first-contentful-paint")');
+    expect(loader).toContain(`f.textContent=${JSON.stringify(FONT_FACE)}`);
+    expect(res.body).toContain(`<noscript><style>${FONT_FACE}</style></noscript>\n  </head>`);
     const hash = createHash('sha256').update(loader).digest('base64');
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
     expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`, expect.stringMatching(/^'sha256-/)]);
