@@ -37,7 +37,12 @@ async function loadMatchedPages(routes: RouteObject[]) {
   );
 }
 
+/** A macrotask boundary: what follows runs in a task of its own, not in the one that evaluated the modules. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 async function start() {
+  // Evaluating the modules is one long task already; the start's own work would lengthen it (blocking time).
+  await nextTask();
   const element = document.getElementById('root')!;
   const routes = clientRoutes();
   const state = serverState();

@@ -14,7 +14,8 @@ const page = (entry: string) => `<!doctype html><html lang="en"><head><meta char
 </head><body><div id="root"></div></body></html>`;
 
 /** The web font rule of the test stylesheet, as a build writes it. */
-export const FONT_FACE = '@font-face{font-family:Display;font-display:swap;src:url(/assets/display.woff2)format("woff2")}';
+export const FONT_FACE =
+  '@font-face{font-family:Display;font-display:swap;src:url(/assets/display.woff2)format("woff2")}';
 
 /** A folder holding the built web app's two pages (index.html, embed.html); the caller removes it. */
 export async function createWebDir(): Promise<string> {
