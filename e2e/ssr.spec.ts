@@ -185,6 +185,41 @@ test.describe('hydration', () => {
   });
 });
 
+test.describe('the headings’ font', () => {
+  /** When the font's rules came in (ms since the page's start), and when the first contentful paint came. */
+  const fontTiming = (page: Page) =>
+    page.evaluate(() => ({
+      fontsAt: (window as unknown as { fontsAt?: number }).fontsAt ?? null,
+      paintAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    }));
+
+  test('a first visit asks for it after the first paint; a next page has it before, and headings use it', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.getElementById('web-fonts')) return;
+        (window as unknown as { fontsAt: number }).fontsAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const display = '700 16px "Bricolage Grotesque Variable"';
+    await page.goto('/');
+    await expect.poll(() => page.evaluate((font) => document.fonts.check(font), display)).toBe(true);
+    const first = await fontTiming(page);
+    expect(first.fontsAt).not.toBeNull();
+    expect(first.fontsAt!).toBeGreaterThan(first.paintAt!);
+
+    await page.goto('/directory');
+    const next = await fontTiming(page);
+    expect(next.fontsAt).not.toBeNull();
+    expect(next.fontsAt!).toBeLessThan(next.paintAt!);
+    expect(await page.evaluate((font) => document.fonts.check(font), display)).toBe(true);
+    const family = await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily);
+    expect(family).toMatch(/^"Bricolage Grotesque Variable"/);
+  });
+});
+
 test('the server renders with the production build of React, whatever NODE_ENV the process has', async () => {
   // vite.config.ts: the server's render bundle carries its own React, built for production.
   const dir = fileURLToPath(new URL('../dist/ssr/', import.meta.url));

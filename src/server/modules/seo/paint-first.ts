@@ -15,17 +15,34 @@ const MODULE_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\s
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g;
 const FONT_FACE = /@font-face\{[^}]*\}/g;
 
+/** Where a browser notes that it holds this build's web fonts (their rules' hash), so a next page uses them at once. */
+const FONTS_SEEN = 'web-fonts';
+
+/** Script adding the web fonts' rules as <style id="web-fonts">, once. */
+const addFonts = (fontFaces: string) =>
+  `if(!document.getElementById("${FONTS_SEEN}")){var f=document.createElement("style");f.id="${FONTS_SEEN}";` +
+  `f.textContent=${JSON.stringify(fontFaces)};document.head.appendChild(f)}`;
+
 /**
- * The inline loader, run once the browser reports the first contentful paint: the web fonts' rules (so the
- * headings' font is asked for only then), the preloads, then the entry (the order Vite wrote them in). A frame
- * callback is not late enough: it runs before that frame is on screen, and what it asks for shares the
+ * The head's script for the web fonts: where this browser has loaded them before, they are in its cache, so
+ * their rules go in before the first layout (the headings paint in their font, no swap). Otherwise the loader
+ * adds them after the first paint, and notes it once they have loaded.
+ */
+export const fontsScript = (fontFaces: string, key: string) =>
+  `(function(){try{if(localStorage.getItem("${FONTS_SEEN}")!=="${key}")return}catch(e){return}${addFonts(fontFaces)}})()`;
+
+/**
+ * The inline loader, run once the browser reports the first contentful paint: the web fonts' rules (so a first
+ * visit asks for the headings' font only then), the preloads, then the entry (the order Vite wrote them in).
+ * A frame callback is not late enough: it runs before that frame is on screen, and what it asks for shares the
  * network with the paint's own requests. Where paint timing is missing, the next frame; after 3 s in any
  * case (a page opened in a background tab paints only when shown).
  */
-export const scriptLoader = (entry: string, preloads: string[], fontFaces: string) =>
+export const scriptLoader = (entry: string, preloads: string[], fontFaces: string, key: string) =>
   `(function(){var done=0;function load(){if(done)return;done=1;` +
   (fontFaces
-    ? `var f=document.createElement("style");f.textContent=${JSON.stringify(fontFaces)};document.head.appendChild(f);`
+    ? `${addFonts(fontFaces)}if(document.fonts)document.fonts.addEventListener("loadingdone",function(){` +
+      `try{localStorage.setItem("${FONTS_SEEN}","${key}")}catch(e){}});`
     : '') +
   `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
   `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
@@ -58,9 +75,15 @@ export async function paintFirst(html: string, webDir: string): Promise<PaintFir
   // A function replacement: the CSS's own '$' must not be read as a pattern.
   let out = html.replace(STYLESHEET, () => `<style>${styles[i++]!.replace(fontFaces ? FONT_FACE : /$^/, '')}</style>`);
   if (!loading) return { html: out, scriptSources: [] };
-  if (fontFaces) out = out.replace('</head>', () => `  <noscript><style>${fontFaces}</style></noscript>\n  </head>`);
   out = out.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
-  const loader = scriptLoader(entries[0]!, preloads, fontFaces);
+  const key = createHash('sha256').update(fontFaces).digest('base64url').slice(0, 16);
+  const loader = scriptLoader(entries[0]!, preloads, fontFaces, key);
   out = out.replace('</body>', () => `  <script>${loader}</script>\n  </body>`);
-  return { html: out, scriptSources: [scriptHashSource(loader)] };
+  if (!fontFaces) return { html: out, scriptSources: [scriptHashSource(loader)] };
+  const fonts = fontsScript(fontFaces, key);
+  out = out.replace(
+    '</head>',
+    () => `  <noscript><style>${fontFaces}</style></noscript>\n  <script>${fonts}</script>\n  </head>`,
+  );
+  return { html: out, scriptSources: [scriptHashSource(loader), scriptHashSource(fonts)] };
 }

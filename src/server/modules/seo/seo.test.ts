@@ -195,7 +195,7 @@ describe('server-rendered ad pages', () => {
     const { html } = await page(`/ad/${attackSlug}`);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | AdReplay</title>');
-    expect(html.match(/<\/script>/g)).toHaveLength(3); // JSON-LD's, the page data's and the app's own
+    expect(html.match(/<\/script>/g)).toHaveLength(4); // JSON-LD's, the page data's and the app's two
     expect(jsonLd(html).name).toBe(ATTACK);
     expect((pageData(html) as { title: string }).title).toBe(ATTACK);
     // Without a logo, the share card is still the page's one image.

@@ -72,18 +72,26 @@ describe('public pages rendered on the server', () => {
     expect(res.body).toContain('<style>h1{color:red}.price::after{content:"$&"}</style>');
     expect(res.body).not.toMatch(/<link rel="(?:stylesheet|modulepreload)"/);
     expect(res.body).not.toMatch(/<script[^>]* src=/);
-    // The loader asks for the preloads, then the entry; the policy allows this script and no other inline one.
-    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(res.body)![1]!;
+    // The loader asks for the preloads, then the entry.
+    const loader = /<script>((?:(?!<script>)[\s\S])*)<\/script>\s*<\/body>/.exec(res.body)![1]!;
     expect(loader).toContain('["/assets/react.js"]');
     expect(loader).toContain('s.src="/assets/app.js"');
-    // It waits for the first contentful paint, as does the web font: its rule leaves the inline sheet for the
-    // loader, and for a <noscript> in the head (without JavaScript the font comes at once).
+    // It waits for the first contentful paint, as does the web font on a first visit: its rule leaves the
+    // inline sheet for the loader, for a <noscript> (without JavaScript the font comes at once), and for the
+    // head's script, which adds it before the first layout where this browser has loaded the font before.
     expect(loader).toContain('getEntriesByName("first-contentful-paint")');
     expect(loader).toContain(`f.textContent=${JSON.stringify(FONT_FACE)}`);
-    expect(res.body).toContain(`<noscript><style>${FONT_FACE}</style></noscript>\n  </head>`);
-    const hash = createHash('sha256').update(loader).digest('base64');
+    expect(loader).toMatch(/localStorage\.setItem\("web-fonts","[\w-]{16}"\)/);
+    const [, noscript, fonts] = /<noscript><style>(.*?)<\/style><\/noscript>\s*<script>(.*?)<\/script>\s*<\/head>/.exec(
+      res.body,
+    )!;
+    expect(noscript).toBe(FONT_FACE);
+    expect(fonts).toContain(`f.textContent=${JSON.stringify(FONT_FACE)}`);
+    expect(fonts).toMatch(/localStorage\.getItem\("web-fonts"\)!=="[\w-]{16}"\)return/);
+    // The policy allows these two scripts (and the embed's loader) and no other inline one.
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
-    expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`, expect.stringMatching(/^'sha256-/)]);
+    expect(scriptSrc).toEqual(["'self'", hash(loader), hash(fonts!), expect.stringMatching(/^'sha256-/)]);
     expect(rootOf(res.body)).toContain('<h1');
   });
 
