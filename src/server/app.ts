@@ -1,7 +1,6 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
@@ -32,7 +31,7 @@ import { openPublicChanges } from './public-changes.js';
 import { createMetrics, httpMetrics, serveMetrics } from './metrics.js';
 import { RequestLog, requestIdOf, returnRequestId } from './request-log.js';
 import { validatorCompiler } from './route-schemas.js';
-import { framableSecurityHeaders, securityHeaders } from './security-headers.js';
+import { securityHeadersPlugin } from './security-headers.js';
 import { createAuth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
@@ -266,7 +265,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifySwagger, openApiOptions(config.PUBLIC_ORIGIN));
 
-  await app.register(fastifyHelmet, securityHeaders(config, scriptSources));
+  await app.register(securityHeadersPlugin, { config, scriptSources });
 
   // Every answer gets a weak ETag of its body (before compression, so one per content), and a conditional
   // request for an unchanged one gets 304 with no body.
@@ -546,8 +545,10 @@ export async function buildApp(deps: AppDeps) {
   });
   // Liveness for load balancers: no work at all (also the ceiling the ingestion benchmark compares with).
   // Without a body there is nothing for the security headers to protect.
-  app.get('/api/ping', { helmet: false, compress: false, logLevel: 'warn' }, async (_req, reply) =>
-    reply.status(204).send(),
+  app.get(
+    '/api/ping',
+    { config: { securityHeaders: 'none' }, compress: false, logLevel: 'warn' },
+    async (_req, reply) => reply.status(204).send(),
   );
 
   await app.register(contactRoutes, {
@@ -563,7 +564,6 @@ export async function buildApp(deps: AppDeps) {
     clientConfig,
     page: embedPage,
     renderer,
-    framable: framableSecurityHeaders(config, scriptSources),
   });
 
   // Share cards are drawn on a thread of their own, once per content; the thread ends with the app.

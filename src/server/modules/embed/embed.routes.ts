@@ -1,4 +1,3 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adUrl } from '../../../shared/ad-links.js';
@@ -26,7 +25,6 @@ export async function embedRoutes(
     page: PageTemplate | null;
     /** Renders the player into the page; without it (no server build) the browser renders it. */
     renderer?: PageRenderer | null;
-    framable: FastifyHelmetOptions;
   },
 ) {
   const { embed, origin, page, renderer = null } = deps;
@@ -44,7 +42,7 @@ export async function embedRoutes(
 
   app.get<{ Params: { slug: string }; Querystring: { theme?: string } }>(
     '/embed/:slug',
-    { helmet: deps.framable },
+    { config: { securityHeaders: 'framable' } },
     async (req, reply) => {
       if (!page) throw new NotFoundError('The web app is not built');
       let data: EmbedData = { ad: null };
