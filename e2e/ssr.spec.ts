@@ -185,6 +185,22 @@ test.describe('hydration', () => {
   });
 });
 
+test('a page the browser renders asks for its scripts at once, not after the wait for a first paint', async ({
+  page,
+}) => {
+  for (const url of ['/login', '/dashboard']) {
+    await page.goto(url);
+    // The loader's last resort is 3 s; a page with nothing server-rendered to paint must not wait for it.
+    const entryStart = await page.evaluate(
+      () =>
+        performance.getEntriesByType('resource').find((r) => r.name.includes('/assets/main-') && r.name.endsWith('.js'))
+          ?.startTime ?? null,
+    );
+    expect(entryStart, url).not.toBeNull();
+    expect(entryStart!, url).toBeLessThan(2_000);
+  }
+});
+
 test.describe('the headings’ font', () => {
   /** When the font's rules came in (ms since the page's start), and when the first contentful paint came. */
   const fontTiming = (page: Page) =>

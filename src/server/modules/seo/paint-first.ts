@@ -32,11 +32,12 @@ export const fontsScript = (fontFaces: string, key: string) =>
   `(function(){try{if(localStorage.getItem("${FONTS_SEEN}")!=="${key}")return}catch(e){return}${addFonts(fontFaces)}})()`;
 
 /**
- * The inline loader, run once the browser reports the first contentful paint: the web fonts' rules (so a first
- * visit asks for the headings' font only then), the preloads, then the entry (the order Vite wrote them in).
- * A frame callback is not late enough: it runs before that frame is on screen, and what it asks for shares the
- * network with the paint's own requests. Where paint timing is missing, the next frame; after 3 s in any
- * case (a page opened in a background tab paints only when shown).
+ * The inline loader: the web fonts' rules (so a first visit asks for the headings' font only then), the
+ * preloads, then the entry (the order Vite wrote them in). A page the server rendered loads them once the
+ * browser reports its first contentful paint: a frame callback is not late enough, it runs before that frame
+ * is on screen, and what it asks for shares the network with the paint's own requests. Where paint timing is
+ * missing, the next frame; after 3 s in any case (a page opened in a background tab paints only when shown).
+ * A page the browser renders (an empty root) has nothing to paint before them: it loads them at once.
  */
 export const scriptLoader = (entry: string, preloads: string[], fontFaces: string, key: string) =>
   `(function(){var done=0;function load(){if(done)return;done=1;` +
@@ -46,8 +47,9 @@ export const scriptLoader = (entry: string, preloads: string[], fontFaces: strin
     : '') +
   `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
   `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
-  `var P=window.PerformanceObserver;` +
-  `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)` +
+  `var P=window.PerformanceObserver,root=document.getElementById("root");` +
+  `if(!root||!root.firstElementChild)load();` +
+  `else if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)` +
   `new P(function(list){if(list.getEntriesByName("first-contentful-paint").length)setTimeout(load)}).observe({type:"paint",buffered:true});` +
   `else requestAnimationFrame(function(){setTimeout(load)});` +
   `setTimeout(load,3000)})()`;
