@@ -37,6 +37,11 @@ export interface Database {
    */
   notifications?: Notifications;
   /**
+   * PostgreSQL: runs `fn` while this process holds the session advisory lock `key` (a bigint, as text), so that
+   * app processes starting together on one database do it one at a time. Absent on PGlite (one process).
+   */
+  exclusive?<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /**
    * Each connection pool's size, connections in use and callers waiting for one (metrics). PGlite has one
    * connection, its thread: in use while a call is on it, the others waiting.
    */
@@ -89,19 +94,18 @@ export interface DatabaseOptions {
 const MIGRATION_LOCK = '4712613227079426425';
 
 /**
- * Brings a PostgreSQL database up to date, one process at a time: processes started together (a deploy,
- * a scale-out) would otherwise each create the migrations table and apply the same migration. The others
- * wait on the lock, then find nothing left to apply. A session lock, on one connection, so that it is held
- * across drizzle's transaction and released even should that fail.
+ * Runs `fn` while a connection of `pool` holds the session advisory lock `key`: processes started together (a
+ * deploy, a scale-out) do it one at a time. A session lock, on one connection (handed to `fn`), so that it is
+ * held across `fn`'s transactions and released even should they fail.
  */
-async function migrateOnce(pool: pg.Pool) {
+async function whileLocked<T>(pool: pg.Pool, key: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
     try {
-      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+      return await fn(client);
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await client.query('SELECT pg_advisory_unlock($1)', [key]);
     }
   } finally {
     client.release();
@@ -126,7 +130,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = openPool(options.poolSize ?? 10);
     const directoryPool = openPool(options.directoryPoolSize ?? 5);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migrateOnce(pool);
+    // The others wait on the lock, then find no migration left to apply.
+    await whileLocked(pool, MIGRATION_LOCK, (client) =>
+      migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR }),
+    );
     return {
       db,
       directoryDb: drizzlePg(directoryPool, { schema }) as unknown as Db,
@@ -136,6 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
       },
       ping: async () => void (await pool.query('SELECT 1')),
+      exclusive: (key, fn) => whileLocked(pool, key, () => fn()),
       pools: () =>
         (
           [

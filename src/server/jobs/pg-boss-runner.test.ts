@@ -1,7 +1,8 @@
 import PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client.js';
 import { openTestDatabase } from '../test/harness.js';
+import { createScratchDatabase } from '../test/scratch-database.js';
 import { GiveUp, RetryLater, type JobEvent, type JobRunner, type QueueOptions } from './jobs.js';
 import { createJobRunner, type RunnerOptions } from './pg-boss-runner.js';
 
@@ -38,7 +39,7 @@ afterAll(async () => {
 async function runner(
   queues: Record<string, QueueOptions<never>>,
   options: RunnerOptions = {},
-  on: Pick<Database, 'executeSql' | 'notifications'> = database,
+  on: Pick<Database, 'executeSql' | 'notifications' | 'exclusive'> = database,
 ) {
   const r = createJobRunner({ database: on, log: silent, options: { ...FAST, ...options } });
   const handles = Object.fromEntries(Object.entries(queues).map(([name, q]) => [name, r.define(name, q)]));
@@ -329,5 +330,30 @@ describe('the job runner', () => {
     expect(await q.send({} as never, { id })).toBe(id);
     expect(await q.send({} as never, { id })).toBeNull();
     expect((await r.counts())[name]).toMatchObject({ created: 3 });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('starting on a new PostgreSQL database', () => {
+  it('starts in every process when several start together (one installs pg-boss, the others find it)', async () => {
+    const scratch = await createScratchDatabase(
+      process.env.TEST_DATABASE_URL!,
+      'adreplay_boss_start',
+      inject('postgresTemplate'),
+    );
+    // Each with its own pool, as app processes have; the template has no pgboss schema yet.
+    const databases = await Promise.all(
+      [1, 2, 3, 4].map(() => openDatabase({ databaseUrl: scratch.url, poolSize: 3, directoryPoolSize: 1 })),
+    );
+    try {
+      const runners = databases.map((on) => createJobRunner({ database: on, log: silent, options: FAST }));
+      const queues = runners.map((r) => r.define<object>('started-together', { handler: async () => {} }));
+      await Promise.all(runners.map((r) => r.start()));
+      const id = (await queues[0]!.send({}))!;
+      expect((await runners[3]!.settled('started-together', id)).state).toBe('completed');
+      await Promise.all(runners.map((r) => r.stop({ graceMs: 0 })));
+    } finally {
+      await Promise.all(databases.map((d) => d.close()));
+      await scratch.drop();
+    }
   });
 });

@@ -49,6 +49,8 @@ type Log = {
 };
 
 const SCHEMA = 'pgboss';
+/** The advisory lock processes take in turn to start pg-boss (any bigint no other lock of the app uses). */
+const BOSS_START_LOCK = '4712613227079426426';
 /** pg-boss's own queue of the schedules' jobs; not one of ours. */
 const INTERNAL_PREFIX = '__pgboss__';
 /** Carries the queue whose job was just committed, to every process on PostgreSQL. */
@@ -123,7 +125,7 @@ interface Attempt {
 
 export function createJobRunner(deps: {
   /** Only its SQL and, on PostgreSQL, its notifications are used (a send in a transaction uses the transaction). */
-  database: Pick<Database, 'executeSql' | 'notifications'>;
+  database: Pick<Database, 'executeSql' | 'notifications' | 'exclusive'>;
   log: Log;
   options?: RunnerOptions;
 }): JobRunner {
@@ -420,7 +422,11 @@ export function createJobRunner(deps: {
     async start() {
       if (started) return;
       started = true;
-      await boss.start();
+      // pg-boss installs its schema in a transaction behind its own lock, yet two processes starting on a new
+      // database can still collide in PostgreSQL's catalog (a unique violation on the schema's name, which
+      // pg-boss does not take for its race): one process at a time, the next finds it installed.
+      if (database.exclusive) await database.exclusive(BOSS_START_LOCK, () => boss.start());
+      else await boss.start();
       for (const [name, options] of queues) {
         const settings = {
           policy: options.policy ?? 'standard',
