@@ -17,7 +17,7 @@ export const PRIVATE_NO_STORE = 'private, no-store';
  * The security headers of every answer. Pages refuse to be framed by other sites (clickjacking). Scripts come
  * from this origin, and inline only those of the built pages, by hash (`scriptSources`).
  */
-export function securityHeaders(config: Config, scriptSources: string[] = []) {
+function securityHeaders(config: Config, scriptSources: string[] = []) {
   // Uploaded files may live on an S3-compatible store's public URL.
   const fileOrigins = config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];
   return {
@@ -43,7 +43,7 @@ export function securityHeaders(config: Config, scriptSources: string[] = []) {
  * X-Frame-Options, which has no way to say "any"). Route options replace the global ones key by key,
  * hence the whole policy again.
  */
-export function framableSecurityHeaders(config: Config, scriptSources: string[] = []) {
+function framableSecurityHeaders(config: Config, scriptSources: string[] = []) {
   const base = securityHeaders(config, scriptSources);
   return {
     ...base,

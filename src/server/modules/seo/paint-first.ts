@@ -73,9 +73,10 @@ export async function paintFirst(html: string, webDir: string): Promise<PaintFir
   const loading = entries.length === 1;
   // With a loader, the web fonts wait for the first paint (it adds them); without JavaScript, they come at once.
   const fontFaces = loading ? styles.flatMap((style) => style.match(FONT_FACE) ?? []).join('') : '';
+  const inline = fontFaces ? styles.map((style) => style.replace(FONT_FACE, '')) : styles;
   let i = 0;
   // A function replacement: the CSS's own '$' must not be read as a pattern.
-  let out = html.replace(STYLESHEET, () => `<style>${styles[i++]!.replace(fontFaces ? FONT_FACE : /$^/, '')}</style>`);
+  let out = html.replace(STYLESHEET, () => `<style>${inline[i++]}</style>`);
   if (!loading) return { html: out, scriptSources: [] };
   out = out.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
   const key = createHash('sha256').update(fontFaces).digest('base64url').slice(0, 16);
