@@ -14,18 +14,29 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+const FORMATS = {
+  parts: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  aired: { weekday: 'short', hour: 'numeric', minute: '2-digit' },
+  clock: { hour: 'numeric', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The formatter of these options in this zone, made once: making one costs far more than formatting with it
+ * (a page of airings made one per row). Kept for good: the zones a runtime knows are a bounded set, and an
+ * unknown one throws before it is kept.
+ */
+function formatter(format: keyof typeof FORMATS, timeZone: string): Intl.DateTimeFormat {
+  const key = `${format} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat('en-US', { ...FORMATS[format], timeZone })));
+  return made;
+}
+
 /** The day (YYYY-MM-DD) and clock of an instant in a zone. */
 export function localParts(at: Date | string, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
+    formatter('parts', timeZone)
       .formatToParts(new Date(at))
       .map((p) => [p.type, p.value]),
   );
@@ -33,16 +44,10 @@ export function localParts(at: Date | string, timeZone: string) {
 }
 
 /** 'Tue 8:14 AM' in the station's zone. */
-export function airedAt(at: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(
-    new Date(at),
-  );
-}
+export const airedAt = (at: Date | string, timeZone: string) => formatter('aired', timeZone).format(new Date(at));
 
 /** '8:14 AM' in the station's zone. */
-export function clockAt(at: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(at));
-}
+export const clockAt = (at: Date | string, timeZone: string) => formatter('clock', timeZone).format(new Date(at));
 
 /** The instant a local day and clock time of a zone is (the later one of a repeated hour). */
 export function instantOf(date: string, hour: number, minute: number, timeZone: string): Date {
