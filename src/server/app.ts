@@ -202,7 +202,8 @@ export async function buildApp(deps: AppDeps) {
   // The built pages (null when the web app is not built); a failed page request gets one of them.
   const page = await readPageTemplate(path.join(webDir, 'index.html'));
   const embedPage = await readPageTemplate(path.join(webDir, 'embed.html'));
-  const scriptSources = [...(page?.scriptSources ?? []), ...(embedPage?.scriptSources ?? [])];
+  // Each once: both pages carry the same script loader.
+  const scriptSources = [...new Set([...(page?.scriptSources ?? []), ...(embedPage?.scriptSources ?? [])])];
   const clientConfig = clientConfigOf(config);
   const renderer = deps.renderer !== undefined || deps.webDir ? deps.renderer : await loadPageRenderer(SSR_ENTRY);
   renderer?.configure(clientConfig);

@@ -25,6 +25,7 @@ export async function createWebDir(): Promise<string> {
   await mkdir(path.join(dir, 'assets'));
   // A '$&' in CSS (a replacement pattern, were it read as one) must come through as written.
   await writeFile(path.join(dir, 'assets/app.css'), `${FONT_FACE}h1{color:red}.price::after{content:"$&"}\n`);
-  await writeFile(path.join(dir, 'assets/embed.css'), 'body{margin:0}\n');
+  // The embed's page takes the same web font (and so the same head script).
+  await writeFile(path.join(dir, 'assets/embed.css'), `${FONT_FACE}body{margin:0}\n`);
   return dir;
 }

@@ -88,7 +88,8 @@ describe('public pages rendered on the server', () => {
     expect(noscript).toBe(FONT_FACE);
     expect(fonts).toContain(`f.textContent=${JSON.stringify(FONT_FACE)}`);
     expect(fonts).toMatch(/localStorage\.getItem\("web-fonts"\)!=="[\w-]{16}"\)return/);
-    // The policy allows these two scripts (and the embed's loader) and no other inline one.
+    // The policy allows these two scripts (and the embed's loader: its font script is the same) and no other
+    // inline one, each once.
     const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
     expect(scriptSrc).toEqual(["'self'", hash(loader), hash(fonts!), expect.stringMatching(/^'sha256-/)]);
