@@ -1,33 +1,14 @@
 /**
  * The programs the identify benchmark runs: espeak-ng (voices), sox (music beds), ffmpeg (mixing and
- * degrading). Installed as Debian packages when missing and we are root with apt-get, as
- * scripts/ensure-browser.mjs does for Chromium.
+ * degrading), installed as Debian packages when missing.
  */
-import { execFileSync, execSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-
-const PACKAGES: Record<string, string> = { 'espeak-ng': 'espeak-ng', sox: 'sox', ffmpeg: 'ffmpeg' };
-
-const has = (program: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { spawn } from 'node:child_process';
+import { ensureDebianPackages } from '../../scripts/debian-packages.js';
 
 export function ensureTools(): void {
-  const missing = Object.keys(PACKAGES).filter((program) => !has(program));
-  if (!missing.length) return;
-  const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (!canApt) {
-    throw new Error(`Missing ${missing.join(', ')}: install them (Debian: apt-get install ${missing.join(' ')}).`);
-  }
-  console.log(`Installing ${missing.join(', ')} (Debian packages) for the identify benchmark...`);
-  const apt = 'DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300';
-  const names = missing.map((program) => PACKAGES[program]).join(' ');
-  execSync(`${apt} update -qq && ${apt} install -y -qq ${names} > /dev/null`, { stdio: 'inherit', shell: '/bin/bash' });
+  const programs = ['espeak-ng', 'sox', 'ffmpeg'].map((pkg) => ({ pkg, path: `/usr/bin/${pkg}` }));
+  const missing = ensureDebianPackages(programs, 'the identify benchmark');
+  if (missing.length) throw new Error(`Missing ${missing.map((m) => m.pkg).join(', ')}.`);
 }
 
 /** Runs a program; resolves with its standard output, rejects with its standard error. */
