@@ -1,7 +1,7 @@
 /**
  * Public pages benchmark: for each database, a scratch database with the demo seed plus 10,000 generated ads
  * (bench/directory/data.ts), then the built app (`npm run build` first) as its own process, once with the
- * public cache and once without (PUBLIC_CACHE=false), driven with autocannon over loopback: the no-work ping,
+ * public cache and once without (PUBLIC_CACHE=false), driven with wrk (bench/wrk.ts) over loopback: the no-work ping,
  * the static home page, ad pages and the ad API over the visible slugs with a few hot and many cold (Zipf),
  * directory pages with and without a search, and a conditional request answered 304, each after an unmeasured
  * warm-up on the same mix (the tail of cold slugs stays cold). Prints req/s, p99 and
@@ -19,7 +19,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.js';
 import { stations, users } from '../../src/server/db/schema.js';
@@ -31,6 +30,7 @@ import { freePort, spawnServer } from '../../src/server/test/server-process.js';
 import { cpuParts, cpuUsed } from '../cpu.js';
 import { COMMON_WORD, insertBenchAds, RARE_WORD } from '../directory/data.js';
 import { seededRandom } from '../../src/shared/random.js';
+import { wrkLoad, type Load } from '../wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
@@ -60,6 +60,8 @@ async function startServer(env: Record<string, string>) {
     HOST: '127.0.0.1',
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, // the same-origin guard checks sign-in and writes against it
     LOG_LEVEL: 'info', // the default: request lines are part of what a page costs
+    // As behind a proxy: the API search row's listeners come from many addresses (its limit is per address).
+    TRUST_PROXY: '127.0.0.1',
     ...env,
   });
   await server.ready;
@@ -92,25 +94,26 @@ function zipfPicks<T>(items: T[], n: number, seed: number): T[] {
   });
 }
 
-/** The paths in turn, each request the next, for `seconds`; headers as a browser sends them. */
+/** The paths in turn from where the sequence is, each request the next, for `seconds`; headers as a browser sends them. */
 async function drive(
+  load: Load,
   url: string,
   seq: { paths: string[]; n: number },
   headers: Record<string, string>,
   seconds: number,
+  expectedStatus = 200,
 ) {
-  const sent = { 'accept-encoding': 'gzip, deflate, br', ...headers };
-  return autocannon({
+  const run = await load.run({
     url,
+    paths: seq.paths,
+    first: seq.n,
+    headers: { 'accept-encoding': 'gzip, deflate, br', ...headers },
+    seconds,
     connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => ({ ...req, path: seq.paths[seq.n++ % seq.paths.length]!, headers: sent }),
-      },
-    ],
+    expectedStatus,
   });
+  seq.n += run.requests;
+  return run;
 }
 
 type Row = {
@@ -124,7 +127,13 @@ type Row = {
   errors: number;
 };
 
-async function measure(env: Record<string, string>, slugs: string[], cache: boolean, monitored: string[] = []) {
+async function measure(
+  load: Load,
+  env: Record<string, string>,
+  slugs: string[],
+  cache: boolean,
+  monitored: string[] = [],
+) {
   const server = await startServer({
     ...env,
     PUBLIC_CACHE: String(cache),
@@ -150,8 +159,9 @@ async function measure(env: Record<string, string>, slugs: string[], cache: bool
     const etag = (await fetch(`${server.url}/api/ads/${hot}`)).headers.get('etag')!;
     const pageEtag = (await fetch(`${server.url}/ad/${hot}`)).headers.get('etag') ?? '';
     const searches = [COMMON_WORD, RARE_WORD, 'coffee', 'pizza', 'dental', 'kayak', 'garage', 'yoga'];
-    const runs: [string, string[], Record<string, string>?][] = [
-      ['GET /api/ping (no work)', ['/api/ping']],
+    // Name, paths, headers, and the status every answer must have.
+    const runs: [string, string[], Record<string, string>?, number?][] = [
+      ['GET /api/ping (no work)', ['/api/ping'], {}, 204],
       // The static page: the app's shell with its head, as every page was before public pages were rendered on
       // the server (the sign-in page still is: the browser renders it).
       [STATIC_NAME, [STATIC_PATH]],
@@ -165,15 +175,18 @@ async function measure(env: Record<string, string>, slugs: string[], cache: bool
         zipfPicks([...Array(50).keys()], picks, 3).map((p) => `/api/ads?limit=12&page=${p}`),
       ],
       [
-        `GET /api/ads?limit=12&search={${searches.length} words, Zipf}`,
-        zipfPicks(searches, picks, 4).map((w) => `/api/ads?limit=12&search=${w}`),
+        `GET /api/ads?limit=12&search={${searches.length} words, Zipf}, 10,000 listeners`,
+        // Each listener at its own address: from one, all but the first searches of a minute answer 429.
+        zipfPicks(searches, picks, 4).map(
+          (w, i) => `/api/ads?limit=12&search=${w}\t10.0.${(i % 10_000) >> 8}.${i % 256}`,
+        ),
       ],
       [
         `GET /directory?search={${searches.length} words, Zipf} (rendered)`,
         zipfPicks(searches, picks, 5).map((w) => `/directory?search=${w}`),
       ],
-      ['GET /api/ads/{slug}, If-None-Match (304)', [`/api/ads/${hot}`], { 'if-none-match': etag }],
-      ['GET /ad/{slug}, If-None-Match (304, rendered page)', [`/ad/${hot}`], { 'if-none-match': pageEtag }],
+      ['GET /api/ads/{slug}, If-None-Match (304)', [`/api/ads/${hot}`], { 'if-none-match': etag }, 304],
+      ['GET /ad/{slug}, If-None-Match (304, rendered page)', [`/ad/${hot}`], { 'if-none-match': pageEtag }, 304],
     ];
     const rows: Row[] = [];
     const cpuBefore = cpuParts(server.pid);
@@ -181,27 +194,24 @@ async function measure(env: Record<string, string>, slugs: string[], cache: bool
     // Each path is paired with a static-page run just before it: on a machine others load too, the rate swings
     // within minutes, and a ratio to a baseline measured minutes earlier says more about the neighbours.
     const staticSeq = { paths: [STATIC_PATH], n: 0 };
-    for (const [name, paths, headers = {}] of runs) {
+    for (const [name, paths, headers = {}, status] of runs) {
       const baseline =
-        name === STATIC_NAME || name.includes('ping') ? null : await drive(server.url, staticSeq, {}, SECONDS);
+        name === STATIC_NAME || name.includes('ping') ? null : await drive(load, server.url, staticSeq, {}, SECONDS);
       // The mix first runs unmeasured, as on a server that has been answering it; then the same mix goes on.
       const seq = { paths, n: 0 };
-      if (WARMUP && paths.length > 1) await drive(server.url, seq, headers, WARMUP);
-      const r = await drive(server.url, seq, headers, SECONDS);
-      const is304 = name.includes('304');
+      if (WARMUP && paths.length > 1) await drive(load, server.url, seq, headers, WARMUP, status);
+      const r = await drive(load, server.url, seq, headers, SECONDS, status);
+      // Errors: failed connections and timeouts, and answers without the expected status (200, or 304).
+      const errors = (run: typeof r) => run.errors + run.requests - run.ok;
       rows.push({
         path: name,
-        'req/s': Math.round(r.requests.average),
-        'static req/s': baseline ? Math.round(baseline.requests.average) : null,
-        'x static': baseline ? +(r.requests.average / baseline.requests.average).toFixed(2) : null,
-        'p99 ms': r.latency.p99,
-        'static p99 ms': baseline ? baseline.latency.p99 : null,
-        ok: is304 ? r.non2xx : r['2xx'],
-        errors:
-          r.errors +
-          r.timeouts +
-          (is304 ? r['2xx'] : r.non2xx) +
-          (baseline ? baseline.errors + baseline.timeouts + baseline.non2xx : 0),
+        'req/s': Math.round(r.perSecond),
+        'static req/s': baseline ? Math.round(baseline.perSecond) : null,
+        'x static': baseline ? +(r.perSecond / baseline.perSecond).toFixed(2) : null,
+        'p99 ms': r.p99Ms,
+        'static p99 ms': baseline ? baseline.p99Ms : null,
+        ok: r.ok,
+        errors: errors(r) + (baseline ? errors(baseline) : 0),
       });
     }
     const cpu = cpuUsed(cpuBefore, cpuParts(server.pid));
@@ -328,7 +338,7 @@ async function prepare(env: Record<string, string>, dataDir: string, databaseUrl
 
 const callSignsOf = (n: number) => Array.from({ length: n }, (_, i) => `BA${String(i).padStart(2, '0')}`);
 
-async function bench(kind: 'pglite' | 'postgres') {
+async function bench(load: Load, kind: 'pglite' | 'postgres') {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adreplay-bench-pages-'));
   const scratch = kind === 'postgres' ? await createScratchDatabase(PG_URL, 'adreplay_bench') : undefined;
   const env = { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
@@ -351,7 +361,7 @@ async function bench(kind: 'pglite' | 'postgres') {
           { cache: false, monitored: [] },
         ];
     for (const { cache, monitored } of configs) {
-      const { rows, cpu, wall, fresh } = await measure(env, slugs, cache, monitored);
+      const { rows, cpu, wall, fresh } = await measure(load, env, slugs, cache, monitored);
       const watching = monitored.length ? `, ${monitored.length} stations monitored` : '';
       console.log(
         `\n${kind}, public cache ${cache ? 'on' : 'off'}${watching}, ${CONNECTIONS} connections, ${SECONDS} s each`,
@@ -407,4 +417,9 @@ async function bench(kind: 'pglite' | 'postgres') {
   }
 }
 
-for (const kind of KINDS) await bench(kind);
+const load = await wrkLoad();
+try {
+  for (const kind of KINDS) await bench(load, kind);
+} finally {
+  await load.close();
+}
