@@ -37,9 +37,30 @@ const DEMO_STATIONS = [
   },
 ] as const;
 
+/** Days of as-run log the demo stations have: at least RECENT_AIRINGS of each KXRP ad before today. */
+const DEMO_LOG_DAYS = 7;
+
+/** The demo stations' airings up to `now`: each spot of their clocks on each of the last days, in their zones. */
+export function demoAirings(now: number) {
+  return DEMO_STATIONS.flatMap(({ callSign, timeZone, clock, ads }) => {
+    const spots: { callSign: string; adKey: string; startedAt: Date; spotId: string }[] = [];
+    for (let daysAgo = DEMO_LOG_DAYS; daysAgo >= 0; daysAgo--) {
+      const date = localParts(new Date(now - daysAgo * DAY), timeZone).date;
+      clock.forEach(([hour, minute], i) => {
+        const startedAt = instantOf(date, hour, minute, timeZone);
+        if (startedAt.getTime() > now) return;
+        const spotId = `${date}-${String(hour).padStart(2, '0')}${String(minute).padStart(2, '0')}`;
+        spots.push({ callSign, adKey: ads[(i + daysAgo) % ads.length]!, startedAt, spotId });
+      });
+    }
+    return spots;
+  });
+}
+
 /**
  * The demo stations (reported, no stream: 'no stream' in the dashboard) and their as-run logs of the last
- * three days up to `now`, in each station's own zone.
+ * week up to `now`. A week, not less: an ad page lists its RECENT_AIRINGS latest airings, and with fewer
+ * days their number followed the hour the seed ran (the visual baselines with it).
  */
 export async function seedDemoStations(
   tx: Db,
@@ -47,28 +68,25 @@ export async function seedDemoStations(
   adOf: (key: string) => { id: string; durationMs: number | null },
   now: number,
 ) {
-  for (const { clock, ads, ...station } of DEMO_STATIONS) {
+  const spots = demoAirings(now);
+  for (const { clock: _clock, ads: _ads, ...station } of DEMO_STATIONS) {
     const [row] = await tx
       .insert(stations)
       .values({ ...station, userId })
       .returning({ id: stations.id });
-    const rows: (typeof airings.$inferInsert)[] = [];
-    for (let daysAgo = 3; daysAgo >= 0; daysAgo--) {
-      const date = localParts(new Date(now - daysAgo * DAY), station.timeZone).date;
-      clock.forEach(([hour, minute], i) => {
-        const startedAt = instantOf(date, hour, minute, station.timeZone);
-        if (startedAt.getTime() > now) return;
-        const ad = adOf(ads[(i + daysAgo) % ads.length]!);
-        rows.push({
+    const rows = spots
+      .filter((spot) => spot.callSign === station.callSign)
+      .map(({ adKey, startedAt, spotId }) => {
+        const ad = adOf(adKey);
+        return {
           stationId: row!.id,
           adId: ad.id,
           startedAt,
           heardMs: ad.durationMs ?? 30_000,
-          source: 'reported',
-          spotId: `${date}-${String(hour).padStart(2, '0')}${String(minute).padStart(2, '0')}`,
-        });
+          source: 'reported' as const,
+          spotId,
+        };
       });
-    }
     if (rows.length) await tx.insert(airings).values(rows);
   }
 }

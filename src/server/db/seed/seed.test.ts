@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../shared/categories.js';
 import type { AdListResponse } from '../../../shared/ads.js';
 import type { AnalyticsSummary } from '../../../shared/analytics.js';
+import { RECENT_AIRINGS } from '../../../shared/stations.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { rows } from '../rows.js';
 import { signIn } from '../../test/session.js';
 import { demoAds } from './demo-ads.js';
 import { demoEvents, HISTORY_DAYS } from './demo-history.js';
+import { demoAirings } from './demo-stations.js';
 import { DEMO_ACCOUNT, seedIfEmpty } from './seed.js';
 
 let t: TestApp;
@@ -151,5 +153,20 @@ describe('demo seed', () => {
     const plan = await t.db.query.subscriptionPlans.findFirst({ where: (p, { eq }) => eq(p.id, subscription!.planId) });
     expect(plan?.name).toBe('Premium');
     expect(subscription?.subscriptionEnd?.getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+  });
+});
+
+describe('demo airings', () => {
+  it("give each KXRP ad a full 'Aired on' list whatever the hour the seed runs", () => {
+    const start = Date.parse('2026-11-27T00:00:00Z');
+    for (let hour = 0; hour < 24; hour += 1.5) {
+      const now = start + hour * 3_600_000;
+      const spots = demoAirings(now);
+      expect(spots.every((s) => s.startedAt.getTime() <= now)).toBe(true);
+      for (const key of ['sunrise-bakery', 'kxrp-pledge-drive', 'harbor-pizza', 'quick-tire', 'bean-there-coffee']) {
+        const aired = spots.filter((s) => s.callSign === 'KXRP' && s.adKey === key);
+        expect(aired.length, `${key} at ${new Date(now).toISOString()}`).toBeGreaterThanOrEqual(RECENT_AIRINGS);
+      }
+    }
   });
 });
