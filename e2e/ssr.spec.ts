@@ -173,6 +173,82 @@ test.describe('hydration', () => {
     expect(problems).toEqual([]);
   });
 
+  test('hydrating a page of cards reads no element’s size: it forces no layout in the middle of the work', async ({
+    page,
+  }) => {
+    // Every read of a size before the page is marked hydrated, with the stack that made it.
+    await page.addInitScript(() => {
+      const reads: string[] = [];
+      (window as unknown as { sizeReads: string[] }).sizeReads = reads;
+      const watch = (proto: object, name: string) => {
+        const own = Object.getOwnPropertyDescriptor(proto, name)!;
+        const note = () => {
+          if (document.documentElement.dataset.hydrated === undefined) reads.push(`${name} ${new Error().stack}`);
+        };
+        const read = own.get;
+        const call = own.value as ((...args: unknown[]) => unknown) | undefined;
+        const watched = read
+          ? {
+              get(this: unknown) {
+                note();
+                return read.call(this);
+              },
+            }
+          : {
+              value(this: unknown, ...args: unknown[]) {
+                note();
+                return call!.apply(this, args);
+              },
+            };
+        Object.defineProperty(proto, name, { ...own, ...watched });
+      };
+      for (const name of ['clientWidth', 'clientHeight', 'getBoundingClientRect']) watch(Element.prototype, name);
+      for (const name of ['offsetWidth', 'offsetHeight']) watch(HTMLElement.prototype, name);
+    });
+    for (const url of ['/', '/directory']) {
+      await page.goto(url);
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+      expect(await page.evaluate(() => (window as unknown as { sizeReads: string[] }).sizeReads), url).toEqual([]);
+      // The waveforms are measured once the browser has laid the page out by itself.
+      await expect(page.getByTestId('ad-card').first().locator('svg path').first()).toBeAttached();
+    }
+  });
+
+  test('a first visit’s ad page is not rendered again once hydrated (its empty lists are the server’s)', async ({
+    page,
+    request,
+  }) => {
+    // React reports each commit to a developer tools hook, when a page has one: this one keeps the props the
+    // Like button was hydrated with. A render after hydration gives the button new props.
+    await page.addInitScript(`
+      window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true, renderers: new Map(), inject: function () { return 1; },
+        onCommitFiberRoot: function () {
+          if (window.hydratedProps) return;
+          var like = [...document.querySelectorAll('main button')].find(function (b) { return b.textContent.trim() === "Like"; });
+          var key = like && Object.keys(like).find(function (k) { return k.startsWith('__reactProps'); });
+          if (key) window.hydratedProps = { like: like, key: key, props: like[key] };
+        },
+        onCommitFiberUnmount: function () {}, onPostCommitFiberRoot: function () {}, checkDCE: function () {},
+      };`);
+    const ad = await adWithContact(request);
+    await page.goto(`/ad/${ad.slug}`);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    const same = await page.evaluate(() => {
+      const h = (
+        window as unknown as { hydratedProps?: { like: Record<string, unknown>; key: string; props: unknown } }
+      ).hydratedProps;
+      return h ? h.like[h.key] === h.props : null;
+    });
+    expect(same).toBe(true);
+    // It is still the browser's own list: a like shows at once, and stays on the next visit.
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Liked', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+  });
+
   test('the hydrated ad page plays its audio in the custom player', async ({ page, request }) => {
     const ad = await adWithContact(request);
     await page.goto(`/ad/${ad.slug}`);

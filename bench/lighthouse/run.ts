@@ -25,8 +25,8 @@ const REPORT_DIR = 'bench/.scratch/lighthouse';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** One Lighthouse run in a browser of its own (as the CLI does); retried once on a failed trace. */
-async function audit(url: string, retries = 1): Promise<RunnerResult> {
+/** One Lighthouse run in a browser of its own (as the CLI does); retried up to twice on a failed trace. */
+async function audit(url: string, retries = 2): Promise<RunnerResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath ?? process.env.CHROME_PATH,
     chromeFlags: ['--headless=new', ...chromiumArgs],

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const GAP = 2; // px between bars, at every width
 
@@ -36,12 +36,13 @@ function barsPath(bars: number[], from: number, to: number, width: number, bar: 
 export function Waveform({ peaks, progress, bar = 3 }: { peaks: readonly number[]; progress: number; bar?: 2 | 3 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setWidth(el.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the first size after the browser's own next layout. Reading clientWidth here
+    // would force one in the middle of hydration (a page of cards laid out again in one long task), and its
+    // state update would re-render every card's waveform synchronously.
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry!.contentRect.width)));
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

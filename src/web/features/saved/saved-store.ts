@@ -12,13 +12,20 @@ const KEYS: Record<Kind, string> = { liked: 'adreplay:liked', saved: 'adreplay:s
 const listeners = new Set<() => void>();
 const cache: Partial<Record<Kind, SavedAd[]>> = {};
 
+/**
+ * What the server renders (it knows no browser's lists), and what a browser with an empty list reads: the
+ * same array, so hydrating a first visit's page finds the snapshot unchanged and renders nothing again (a
+ * different empty array would make React re-render every button synchronously, in one long task).
+ */
+const NONE: SavedAd[] = [];
+
 function read(kind: Kind): SavedAd[] {
   if (!cache[kind]) {
     try {
       const parsed: unknown = JSON.parse(localStorage.getItem(KEYS[kind]) ?? '[]');
-      cache[kind] = Array.isArray(parsed) ? (parsed as SavedAd[]) : [];
+      cache[kind] = Array.isArray(parsed) && parsed.length > 0 ? (parsed as SavedAd[]) : NONE;
     } catch {
-      cache[kind] = [];
+      cache[kind] = NONE;
     }
   }
   return cache[kind]!;
@@ -49,9 +56,6 @@ const subscribe = (l: () => void) => {
     window.removeEventListener('storage', onStorage);
   };
 };
-
-/** What the server renders (it knows no browser's lists); the browser's own replace it once hydrated. */
-const NONE: SavedAd[] = [];
 
 export function useSavedList(kind: Kind): SavedAd[] {
   return useSyncExternalStore(
