@@ -220,17 +220,28 @@ test.describe('hydration', () => {
   }) => {
     // React reports each commit to a developer tools hook, when a page has one: this one keeps the props the
     // Like button was hydrated with. A render after hydration gives the button new props.
-    await page.addInitScript(`
-      window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true, renderers: new Map(), inject: function () { return 1; },
-        onCommitFiberRoot: function () {
-          if (window.hydratedProps) return;
-          var like = [...document.querySelectorAll('main button')].find(function (b) { return b.textContent.trim() === "Like"; });
-          var key = like && Object.keys(like).find(function (k) { return k.startsWith('__reactProps'); });
-          if (key) window.hydratedProps = { like: like, key: key, props: like[key] };
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown> & {
+        hydratedProps?: { like: Record<string, unknown>; key: string; props: unknown };
+      };
+      const noop = () => undefined;
+      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        onCommitFiberRoot() {
+          if (w.hydratedProps) return;
+          const like = [...document.querySelectorAll('main button')].find((b) => b.textContent?.trim() === 'Like');
+          const key = like && Object.keys(like).find((k) => k.startsWith('__reactProps'));
+          if (!like || !key) return;
+          const element = like as unknown as Record<string, unknown>;
+          w.hydratedProps = { like: element, key, props: element[key] };
         },
-        onCommitFiberUnmount: function () {}, onPostCommitFiberRoot: function () {}, checkDCE: function () {},
-      };`);
+        onCommitFiberUnmount: noop,
+        onPostCommitFiberRoot: noop,
+        checkDCE: noop,
+      };
+    });
     const ad = await adWithContact(request);
     await page.goto(`/ad/${ad.slug}`);
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
