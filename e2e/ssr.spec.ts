@@ -303,11 +303,16 @@ test.describe('the headings’ font', () => {
   const headingFamily = (page: Page) =>
     page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily);
 
-  test('a first visit asks for it after the first paint; a next page uses it from the start', async ({ page }) => {
+  test('a first visit asks for it after the first paint, shows it once loaded; a next page has it at once', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
+      const w = window as unknown as { held: boolean; loadedWhenShown?: boolean };
       new MutationObserver(() => {
-        if (document.documentElement.classList.contains('fonts-wait'))
-          (window as unknown as { held: boolean }).held = true;
+        if (document.documentElement.classList.contains('fonts-wait')) w.held = true;
+        // The headings change face once, to the loaded font: not first to its fallback while it loads.
+        else if (w.held && w.loadedWhenShown === undefined)
+          w.loadedWhenShown = document.fonts.check('700 16px "Bricolage Grotesque Variable"');
       }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
     });
     const display = '700 16px "Bricolage Grotesque Variable"';
@@ -316,6 +321,7 @@ test.describe('the headings’ font', () => {
     const first = await fontTiming(page);
     expect(first.held).toBe(true);
     expect(first.holding).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { loadedWhenShown?: boolean }).loadedWhenShown)).toBe(true);
     expect(first.fontAt).not.toBeNull();
     expect(first.fontAt!).toBeGreaterThan(first.paintAt!);
     expect(await headingFamily(page)).toMatch(/^"Bricolage Grotesque Variable"/);

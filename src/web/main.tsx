@@ -54,10 +54,16 @@ async function start() {
     hydrate(queryClient, state);
     await loadMatchedPages(routes);
   }
+  // The router's creation reads sessionStorage (its first read waits on the browser process) and matches the
+  // routes; and hydrateRoot attaches React's listeners. Each goes in a task of its own, so none of these
+  // steps adds to another's length.
+  await nextTask();
+  const router = createBrowserRouter(routes);
+  await nextTask();
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
         <Toasts />
         <HydrationMark />
       </QueryClientProvider>
