@@ -288,6 +288,21 @@ test('a page the browser renders asks for its scripts at once, not after the wai
   }
 });
 
+test('React DOM, which the start imports in a task of its own, is asked for with the other scripts', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  const started = await page.evaluate(() => {
+    const at = (pattern: RegExp) =>
+      performance.getEntriesByType('resource').find((r) => pattern.test(r.name))?.startTime;
+    return { reactDom: at(/\/assets\/client-[\w-]+\.js$/), entry: at(/\/assets\/main-[\w-]+\.js$/) };
+  });
+  // Not requested only once the entry has run its import (a round trip more on a phone's network).
+  expect(started.reactDom).toBeDefined();
+  expect(started.reactDom!).toBeLessThan(started.entry!);
+});
+
 test.describe('the headings’ font', () => {
   /**
    * When the display face was asked for and the first contentful paint came (ms since the page's start), and
