@@ -321,16 +321,15 @@ test.describe('the headings’ font', () => {
   test('a first visit asks for it after the first paint, shows it once loaded; a next page has it at once', async ({
     page,
   }) => {
-    await page.addInitScript(() => {
+    const display = '700 16px "Bricolage Grotesque Variable"';
+    await page.addInitScript((font) => {
       const w = window as unknown as { held: boolean; loadedWhenShown?: boolean };
       new MutationObserver(() => {
         if (document.documentElement.classList.contains('fonts-wait')) w.held = true;
         // The headings change face once, to the loaded font: not first to its fallback while it loads.
-        else if (w.held && w.loadedWhenShown === undefined)
-          w.loadedWhenShown = document.fonts.check('700 16px "Bricolage Grotesque Variable"');
+        else if (w.held && w.loadedWhenShown === undefined) w.loadedWhenShown = document.fonts.check(font);
       }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
-    });
-    const display = '700 16px "Bricolage Grotesque Variable"';
+    }, display);
     await page.goto('/');
     await expect.poll(() => page.evaluate((font) => document.fonts.check(font), display)).toBe(true);
     const first = await fontTiming(page);

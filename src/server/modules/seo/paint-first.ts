@@ -25,6 +25,12 @@ const FONTS_SEEN = 'web-fonts';
  */
 const FONTS_WAIT = 'fonts-wait';
 
+/** The build's web font: the hash of its rules (what a browser notes once it has it) and its family. */
+interface WebFonts {
+  key: string;
+  family: string;
+}
+
 /**
  * The head's script for the web fonts, before the first layout: where this browser has loaded them before
  * (they are in its cache), nothing to do, and the headings paint in their face; otherwise they wait for the
@@ -39,19 +45,20 @@ export const fontsScript = (key: string) =>
  * it), the preloads, then the entry (the order Vite wrote them in), each in a task of its own: appended
  * together they made one task of up to 25 ms on this project's machines. Showing the face only once loaded
  * lays the headings out once; letting them go at once laid them out for the loading face (10-65 ms) and
- * again when it came. A page the server rendered loads them once the
- * browser reports its first contentful paint: a frame callback is not late enough, it runs before that frame
- * is on screen, and what it asks for shares the network with the paint's own requests. Where paint timing is
- * missing, the next frame; after 3 s in any case (a page opened in a background tab paints only when shown).
- * A page the browser renders (an empty root) has nothing to paint before them: it loads them at once.
+ * again when it came.
+ * A page the server rendered loads them once the browser reports its first contentful paint: a frame
+ * callback is not late enough, it runs before that frame is on screen, and what it asks for shares the
+ * network with the paint's own requests. Where paint timing is missing, the next frame; after 3 s in any
+ * case (a page opened in a background tab paints only when shown). A page the browser renders (an empty
+ * root) has nothing to paint before them: it loads them at once.
  */
-export const scriptLoader = (entry: string, preloads: string[], fontsKey: { key: string; family: string } | null) =>
+export const scriptLoader = (entry: string, preloads: string[], fonts: WebFonts | null) =>
   `(function(){var done=0;function load(){if(done)return;done=1;` +
-  (fontsKey
+  (fonts
     ? `var c=document.documentElement.classList;if(c.contains("${FONTS_WAIT}")){` +
       `var show=function(){c.remove("${FONTS_WAIT}")};` +
-      `if(document.fonts&&document.fonts.load)document.fonts.load(${JSON.stringify(`1em ${fontsKey.family}`)}).then(function(f){show();` +
-      `if(f.length)try{localStorage.setItem("${FONTS_SEEN}","${fontsKey.key}")}catch(e){}},show);else show()}`
+      `if(document.fonts&&document.fonts.load)document.fonts.load(${JSON.stringify(`1em ${fonts.family}`)}).then(function(f){show();` +
+      `if(f.length)try{localStorage.setItem("${FONTS_SEEN}","${fonts.key}")}catch(e){}},show);else show()}`
     : '') +
   `${JSON.stringify(preloads)}.forEach(function(h){setTimeout(function(){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})});` +
   `setTimeout(function(){var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};document.head.appendChild(s)})}` +
@@ -86,12 +93,15 @@ export async function paintFirst(html: string, webDir: string): Promise<PaintFir
   out = out.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
   // The web fonts' rules name this build's font files: a new build's note differs.
   const fontFaces = styles.flatMap((style) => style.match(FONT_FACE) ?? []).join('');
-  const key = fontFaces ? createHash('sha256').update(fontFaces).digest('base64url').slice(0, 16) : null;
   const family = /font-family:\s*([^;}]+)/.exec(fontFaces)?.[1]?.trim();
-  const loader = scriptLoader(entries[0]!, preloads, key && family ? { key, family } : null);
+  const fonts = family
+    ? { key: createHash('sha256').update(fontFaces).digest('base64url').slice(0, 16), family }
+    : null;
+  const loader = scriptLoader(entries[0]!, preloads, fonts);
   out = out.replace('</body>', () => `  <script>${loader}</script>\n  </body>`);
-  if (!key) return { html: out, scriptSources: [scriptHashSource(loader)] };
-  const fonts = fontsScript(key);
-  out = out.replace('</head>', () => `  <script>${fonts}</script>\n  </head>`);
-  return { html: out, scriptSources: [scriptHashSource(loader), scriptHashSource(fonts)] };
+  if (!fonts) return { html: out, scriptSources: [scriptHashSource(loader)] };
+  // Held only where the loader lets go: both come from the same `fonts`.
+  const head = fontsScript(fonts.key);
+  out = out.replace('</head>', () => `  <script>${head}</script>\n  </head>`);
+  return { html: out, scriptSources: [scriptHashSource(loader), scriptHashSource(head)] };
 }
