@@ -260,6 +260,50 @@ test.describe('hydration', () => {
     await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
   });
 
+  test('hydration’s effects render nothing again in their own task, on a phone of a browser that was signed in', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The session is being read (no answer): the header shows the remembered sign-in meanwhile.
+    await page.route('**/api/auth/get-session', () => undefined);
+    // Counts the commits React makes in the task where hydration's effects run: those before the mark's
+    // observer, which runs once that task's script is done.
+    await page.addInitScript(() => {
+      localStorage.setItem('adreplay:signed-in', '1');
+      const w = window as unknown as Record<string, unknown> & { commitsInEffectsTask: number };
+      w.commitsInEffectsTask = 0;
+      let markObserved = false;
+      // The document: its <html> is not parsed yet when this runs.
+      new MutationObserver(() => (markObserved = true)).observe(document, {
+        subtree: true,
+        attributeFilter: ['data-hydrated'],
+      });
+      const noop = () => undefined;
+      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        onCommitFiberRoot() {
+          if (document.documentElement.dataset.hydrated !== undefined && !markObserved) w.commitsInEffectsTask++;
+        },
+        onCommitFiberUnmount: noop,
+        onPostCommitFiberRoot: noop,
+        checkDCE: noop,
+      };
+    });
+    const ad = await adWithContact(request);
+    for (const url of ['/', '/directory', `/ad/${ad.slug}`]) {
+      await page.goto(url);
+      // The header's account corner (in the menu on a phone) has switched to the signed-in links.
+      await expect(page.locator('header a[href="/dashboard"]').first(), url).toBeAttached();
+      const commits = await page.evaluate(
+        () => (window as unknown as { commitsInEffectsTask: number }).commitsInEffectsTask,
+      );
+      expect(commits, url).toBe(0);
+    }
+  });
+
   test('the hydrated ad page plays its audio in the custom player', async ({ page, request }) => {
     const ad = await adWithContact(request);
     await page.goto(`/ad/${ad.slug}`);

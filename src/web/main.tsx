@@ -8,7 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Toasts } from './components/ui/toast';
 import { QUERY_STATE_ID } from '../shared/page-data';
 import { queryClient } from './lib/query-client';
-import { HydrationMark } from './lib/use-hydrated';
+import { HydrationMark, startHydrating } from './lib/use-hydrated';
 import { clientRoutes } from './router';
 import './styles.css';
 
@@ -72,6 +72,7 @@ async function start() {
   );
   // In a transition React renders the first screen in slices and yields to the browser between them,
   // instead of one long task that blocks input while the page starts (Total Blocking Time).
+  if (rendered) startHydrating();
   startTransition(() => {
     if (rendered) hydrateRoot(element, app);
     else createRoot(element).render(app);

@@ -36,11 +36,18 @@ export function Toasts() {
     () => wanted,
     () => false,
   );
-  // On a phone the bottom of the screen holds the actions in thumb's reach (a new ad's QR buttons), so a
-  // toast sits just under the top bar instead, and goes sooner. Elsewhere: the bottom corner, never over the
-  // sticky header or its search box.
+  return needed ? <PlacedToaster /> : null;
+}
+
+/**
+ * On a phone the bottom of the screen holds the actions in thumb's reach (a new ad's QR buttons), so a toast
+ * sits just under the top bar instead, and goes sooner. Elsewhere: the bottom corner, never over the sticky
+ * header or its search box. (The screen is read only once a toast is wanted: read while hydrating, a phone's
+ * answer would differ from the server's and be rendered again at once, in the task of hydration's effects.)
+ */
+function PlacedToaster() {
   const phone = useMediaQuery('(max-width: 600px)');
-  return needed ? (
+  return (
     <Suspense fallback={null}>
       <Toaster
         position={phone ? 'top-center' : 'bottom-right'}
@@ -51,5 +58,5 @@ export function Toasts() {
         closeButton
       />
     </Suspense>
-  ) : null;
+  );
 }
