@@ -36,6 +36,8 @@ export async function startApp(env: Record<string, string> = {}) {
     url,
     dataDir,
     mailDir,
+    /** Resolves once the app's start-up work in the background (indexing the demo ads' sound) is done. */
+    settled: server.settled,
     async stop() {
       await server.stop();
       await smtp.close();

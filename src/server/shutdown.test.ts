@@ -12,7 +12,7 @@ import { createTranscriptionRepository } from './modules/transcription/transcrip
 import { SEED_ASSETS_DIR } from './paths.js';
 import { sendJson, startFakeTranscriber, verboseAnswer } from './test/fake-transcriber.js';
 import { createScratchDatabase } from './test/scratch-database.js';
-import { freePort, spawnServer } from './test/server-process.js';
+import { freePort, SETTLED_LINE, spawnServer } from './test/server-process.js';
 
 /**
  * SIGTERM as a deploy sends it: the server process (`node --import tsx src/server/main.ts`) is stopped in
@@ -137,6 +137,9 @@ describe('SIGTERM', { timeout: 240_000 }, () => {
     // The next process runs both jobs, each once: the one cut off as its first attempt.
     const again = await start();
     await until(() => fake.received.length === 3, 'both transcriptions after the restart');
+    // Its start-up work in the background is announced once done (benchmarks wait for it).
+    await again.server.settled;
+    expect(again.server.output()).toContain(SETTLED_LINE);
     expect(await again.server.stop()).toBe(0);
 
     const database = await openDatabase(scratch ? { databaseUrl: scratch.url } : { dataDir });

@@ -4,6 +4,8 @@ import { createInterface } from 'node:readline';
 
 /** What main.ts prints once it listens; whoever starts the server waits for it. */
 export const READY_LINE = 'AdReplay is running at';
+/** What main.ts prints once its background start-up work (sweeping uploads, indexing ads' sound) is done. */
+export const SETTLED_LINE = 'Start-up work finished';
 
 /** Characters of a server's output kept for `output()`. */
 const OUTPUT_LIMIT = 4 * 1024 * 1024;
@@ -23,6 +25,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves with the ready line; rejects if the process exits first or does not get there in time. */
   ready: Promise<string>;
+  /** Resolves once the start-up work in the background is done (what a benchmark waits for); rejects on exit. */
+  settled: Promise<void>;
   /** Resolves with the exit code (null when a signal ended it). */
   exited: Promise<number | null>;
   /** What it has written so far (stdout, and stderr unless inherited); the last 4 MB of a long run. */
@@ -49,6 +53,12 @@ export function spawnServer(
   };
   child.stderr?.on('data', (chunk: Buffer) => append(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let onSettled = () => {};
+  const settled = new Promise<void>((resolve, reject) => {
+    onSettled = resolve;
+    void exited.then((code) => reject(new Error(`The server exited with code ${code}`)));
+  });
+  settled.catch(() => {});
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`The server did not start within ${timeoutMs / 1000} s`)),
@@ -60,6 +70,7 @@ export function spawnServer(
     });
     createInterface({ input: child.stdout! }).on('line', (line) => {
       append(line + '\n');
+      if (line.includes(SETTLED_LINE)) onSettled();
       if (line.includes(READY_LINE)) {
         clearTimeout(timer);
         resolve(line);
@@ -71,6 +82,7 @@ export function spawnServer(
   return {
     child,
     ready,
+    settled,
     exited,
     output: () => out,
     async stop() {
