@@ -260,25 +260,35 @@ test.describe('hydration', () => {
     await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
   });
 
-  test('hydration’s effects render nothing again in their own task, on a phone of a browser that was signed in', async ({
+  test('hydration’s effects render nothing again and ask for nothing in their own task, on a phone of a browser that was signed in', async ({
     page,
     request,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     // The session is being read (no answer): the header shows the remembered sign-in meanwhile.
     await page.route('**/api/auth/get-session', () => undefined);
-    // Counts the commits React makes in the task where hydration's effects run: those before the mark's
-    // observer, which runs once that task's script is done.
+    // Counts the commits React makes in the task where hydration's effects run (those before the mark's
+    // observer, which runs once that task's script is done), and notes whether the session was asked for then.
     await page.addInitScript(() => {
       localStorage.setItem('adreplay:signed-in', '1');
-      const w = window as unknown as Record<string, unknown> & { commitsInEffectsTask: number };
+      const w = window as unknown as Record<string, unknown> & {
+        commitsInEffectsTask: number;
+        sessionAskedEarly: boolean | null;
+      };
       w.commitsInEffectsTask = 0;
+      w.sessionAskedEarly = null;
       let markObserved = false;
       // The document: its <html> is not parsed yet when this runs.
       new MutationObserver(() => (markObserved = true)).observe(document, {
         subtree: true,
         attributeFilter: ['data-hydrated'],
       });
+      const fetch = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.includes('/api/auth/get-session')) w.sessionAskedEarly = !markObserved;
+        return fetch(input, init);
+      };
       const noop = () => undefined;
       w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
         supportsFiber: true,
@@ -297,10 +307,12 @@ test.describe('hydration', () => {
       await page.goto(url);
       // The header's account corner (in the menu on a phone) has switched to the signed-in links.
       await expect(page.locator('header a[href="/dashboard"]').first(), url).toBeAttached();
-      const commits = await page.evaluate(
-        () => (window as unknown as { commitsInEffectsTask: number }).commitsInEffectsTask,
-      );
+      const { commits, sessionAskedEarly } = await page.evaluate(() => {
+        const w = window as unknown as { commitsInEffectsTask: number; sessionAskedEarly: boolean | null };
+        return { commits: w.commitsInEffectsTask, sessionAskedEarly: w.sessionAskedEarly };
+      });
       expect(commits, url).toBe(0);
+      expect(sessionAskedEarly, `${url}: the session is asked for, once hydration's task is over`).toBe(false);
     }
   });
 

@@ -38,7 +38,7 @@ function wasSignedIn(): boolean {
  * its own. A failed read (the service briefly away, no network) is an error, not 'signed out': the
  * dashboard must not send a signed-in advertiser to the login page for it.
  */
-function useSessionUser() {
+function useSessionUser(enabled: boolean) {
   return useQuery({
     queryKey: sessionKeys.user,
     queryFn: async (): Promise<SessionUser | null> => {
@@ -55,6 +55,7 @@ function useSessionUser() {
     },
     staleTime: Infinity,
     retry: retryUnlessRefused(1),
+    enabled,
   });
 }
 
@@ -63,9 +64,10 @@ function useSessionUser() {
  * fails to load, the session stays without one.
  */
 export function useSession() {
-  const session = useSessionUser();
-  // The remembered sign-in is this browser's: not read until the server's HTML is hydrated.
+  // The remembered sign-in is this browser's: not read until the server's HTML is hydrated. Nor is the
+  // session asked for until then: its request would start in the task of hydration's effects (decision 60).
   const hydrated = useHydrated();
+  const session = useSessionUser(hydrated);
   const user = session.data ?? null;
   const profile = useQuery({
     queryKey: sessionKeys.profile,
