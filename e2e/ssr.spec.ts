@@ -14,6 +14,25 @@ async function adWithContact(request: APIRequestContext): Promise<PublicAd> {
 
 const cards = (page: Page) => page.getByTestId('ad-card');
 
+/**
+ * A developer tools hook for React, which reports each commit to one when a page has it: the hook calls the
+ * page's `onReactCommit`, set by the journey's own init script (added after this one).
+ */
+const watchCommits = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown> & { onReactCommit?: () => void };
+    const noop = () => undefined;
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      onCommitFiberRoot: () => w.onReactCommit?.(),
+      onCommitFiberUnmount: noop,
+      onPostCommitFiberRoot: noop,
+      checkDCE: noop,
+    };
+  });
+
 /** How many ads the directory lists. */
 const adCount = async (request: APIRequestContext, filters = '') =>
   ((await (await request.get(`/api/ads?limit=1${filters}`)).json()) as AdListResponse).count;
@@ -218,28 +237,21 @@ test.describe('hydration', () => {
     page,
     request,
   }) => {
-    // React reports each commit to a developer tools hook, when a page has one: this one keeps the props the
-    // Like button was hydrated with. A render after hydration gives the button new props.
+    // The first commit with a Like button keeps the props it was hydrated with. A render after hydration
+    // gives the button new props.
+    await watchCommits(page);
     await page.addInitScript(() => {
       const w = window as unknown as Record<string, unknown> & {
+        onReactCommit: () => void;
         hydratedProps?: { like: Record<string, unknown>; key: string; props: unknown };
       };
-      const noop = () => undefined;
-      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => 1,
-        onCommitFiberRoot() {
-          if (w.hydratedProps) return;
-          const like = [...document.querySelectorAll('main button')].find((b) => b.textContent?.trim() === 'Like');
-          const key = like && Object.keys(like).find((k) => k.startsWith('__reactProps'));
-          if (!like || !key) return;
-          const element = like as unknown as Record<string, unknown>;
-          w.hydratedProps = { like: element, key, props: element[key] };
-        },
-        onCommitFiberUnmount: noop,
-        onPostCommitFiberRoot: noop,
-        checkDCE: noop,
+      w.onReactCommit = () => {
+        if (w.hydratedProps) return;
+        const like = [...document.querySelectorAll('main button')].find((b) => b.textContent?.trim() === 'Like');
+        const key = like && Object.keys(like).find((k) => k.startsWith('__reactProps'));
+        if (!like || !key) return;
+        const element = like as unknown as Record<string, unknown>;
+        w.hydratedProps = { like: element, key, props: element[key] };
       };
     });
     const ad = await adWithContact(request);
@@ -269,9 +281,11 @@ test.describe('hydration', () => {
     await page.route('**/api/auth/get-session', () => undefined);
     // Counts the commits React makes in the task where hydration's effects run (those before the mark's
     // observer, which runs once that task's script is done), and notes whether the session was asked for then.
+    await watchCommits(page);
     await page.addInitScript(() => {
       localStorage.setItem('adreplay:signed-in', '1');
-      const w = window as unknown as Record<string, unknown> & {
+      const w = window as unknown as {
+        onReactCommit: () => void;
         commitsInEffectsTask: number;
         sessionAskedEarly: boolean | null;
       };
@@ -289,17 +303,8 @@ test.describe('hydration', () => {
         if (url.includes('/api/auth/get-session')) w.sessionAskedEarly = !markObserved;
         return fetch(input, init);
       };
-      const noop = () => undefined;
-      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => 1,
-        onCommitFiberRoot() {
-          if (document.documentElement.dataset.hydrated !== undefined && !markObserved) w.commitsInEffectsTask++;
-        },
-        onCommitFiberUnmount: noop,
-        onPostCommitFiberRoot: noop,
-        checkDCE: noop,
+      w.onReactCommit = () => {
+        if (document.documentElement.dataset.hydrated !== undefined && !markObserved) w.commitsInEffectsTask++;
       };
     });
     const ad = await adWithContact(request);
