@@ -43,7 +43,7 @@ async function audit(url: string, retries = 2): Promise<RunnerResult> {
 }
 
 const app = await startApp();
-// Indexing the demo ads' sound takes a core for half a minute after the start: not a page's cost.
+// Indexing the demo ads' sound keeps a core busy for 3-4 s after the start: not a page's cost.
 await app.settled;
 try {
   await mkdir(REPORT_DIR, { recursive: true });

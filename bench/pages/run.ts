@@ -65,7 +65,7 @@ async function startServer(env: Record<string, string>) {
     ...env,
   });
   await server.ready;
-  // Indexing the demo ads' sound takes a core for half a minute after the start: not a page's cost.
+  // Indexing the demo ads' sound keeps a core busy for 3-4 s after the start: not a page's cost.
   await server.settled;
   return { url: `http://127.0.0.1:${port}`, pid: server.child.pid!, stop: () => server.stop() };
 }

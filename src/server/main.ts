@@ -93,7 +93,7 @@ async function main() {
     },
     (err: unknown) => app.log.warn({ err }, 'Indexing the sound of ads failed'),
   );
-  // Indexing the demo ads takes a core for half a minute: benchmarks wait for this line before they measure.
+  // Indexing the demo ads keeps a core busy for 3-4 s after the start: benchmarks wait for this line first.
   void Promise.all([swept, indexed]).then(() => app.log.info('Start-up work finished'));
 }
 
