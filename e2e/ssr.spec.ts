@@ -233,6 +233,32 @@ test.describe('hydration', () => {
     }
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('cards off screen are not laid out until they come near, and hold their height: nothing moves as they come', async ({
+      page,
+    }) => {
+      await page.goto('/directory');
+      await expect(page.locator('html[data-hydrated]')).toBeAttached();
+      const last = cards(page).last();
+      // What content-visibility skips reports itself hidden to checkVisibility.
+      const shown = (card: typeof last) =>
+        card.getByRole('heading').evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true }));
+      const tops = () => cards(page).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top + scrollY));
+      const heights = () => cards(page).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      expect(await shown(cards(page).first())).toBe(true);
+      expect(await shown(last)).toBe(false);
+      const before = { tops: await tops(), heights: await heights() };
+      await last.scrollIntoViewIfNeeded();
+      await expect.poll(() => shown(last)).toBe(true);
+      // The waveform is drawn once the card is laid out.
+      await expect(last.locator('svg path').first()).toBeAttached();
+      expect(await heights()).toEqual(before.heights);
+      expect(await tops()).toEqual(before.tops);
+    });
+  });
+
   test('a first visit’s ad page is not rendered again once hydrated (its empty lists are the server’s)', async ({
     page,
     request,
