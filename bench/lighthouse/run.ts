@@ -2,6 +2,7 @@
  * Lighthouse (mobile: the default form factor, simulated slow 4G and 4x CPU slowdown) on /, /directory
  * and /ad/{slug} of the built app with its demo data. Each page runs LH_RUNS times (default 5) and the
  * median of each category is printed; the full reports of the last run go to bench/.scratch/lighthouse/.
+ * LH_PAGES=directory (names, comma-separated) runs only those pages.
  *   npm run build && npm run bench:lighthouse
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { chromiumArgs, chromiumPath } from '../../e2e/support/browser.js';
 import { publicPages } from '../public-pages.js';
 
 const RUNS = Number(process.env.LH_RUNS ?? 5);
+const PAGES = process.env.LH_PAGES?.split(',').map((name) => name.trim());
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = [
   ['FCP', 'first-contentful-paint'],
@@ -48,7 +50,8 @@ await app.settled;
 try {
   await mkdir(REPORT_DIR, { recursive: true });
   const rows: string[] = [];
-  for (const { name, path: pagePath } of await publicPages(app.url)) {
+  const pages = (await publicPages(app.url)).filter(({ name }) => !PAGES || PAGES.includes(name));
+  for (const { name, path: pagePath } of pages) {
     const scores = new Map<string, number[]>(CATEGORIES.map((c) => [c, []]));
     const metrics = new Map<string, number[]>(METRICS.map(([m]) => [m, []]));
     // Lighthouse's measure of this machine's CPU at the time: low values mean a busy machine.
@@ -81,6 +84,14 @@ try {
     console.log(`${name} (${pagePath}): ${CATEGORIES.map((c, i) => `${c} ${med[i]}`).join(', ')}`);
     console.log(`  all runs: ${CATEGORIES.map((c) => `${c} ${scores.get(c)!.join('/')}`).join(', ')}`);
     console.log(`  median metrics: ${metricText}; benchmarkIndex ${benchmarkIndex.join('/')}`);
+    // The two timings that move most from run to run, in milliseconds, in run order.
+    for (const m of ['LCP', 'TBT'])
+      console.log(
+        `  ${m} per run: ${metrics
+          .get(m)!
+          .map((v) => Math.round(v))
+          .join('/')} ms`,
+      );
     for (const [key, values] of failing)
       console.log(`  below 0.9 in ${values.length} run(s): ${key} (${values.join('; ')})`);
     rows.push(`| ${name} | ${med.join(' | ')} | ${metricText} |`);
