@@ -405,7 +405,7 @@ test.describe('the headings’ font', () => {
   const headingFamily = (page: Page) =>
     page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily);
 
-  test('a first visit asks for it after the first paint, shows it once loaded; a next page has it at once', async ({
+  test('a first visit’s first page keeps the text face and fetches the display face after the first paint; the next page shows it', async ({
     page,
   }) => {
     const display = '700 16px "Bricolage Grotesque Variable"';
@@ -418,19 +418,40 @@ test.describe('the headings’ font', () => {
       }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
     }, display);
     await page.goto('/');
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
     await expect.poll(() => page.evaluate((font) => document.fonts.check(font), display)).toBe(true);
     const first = await fontTiming(page);
     expect(first.held).toBe(true);
-    expect(first.holding).toBe(false);
-    expect(await page.evaluate(() => (window as unknown as { loadedWhenShown?: boolean }).loadedWhenShown)).toBe(true);
     expect(first.fontAt).not.toBeNull();
     expect(first.fontAt!).toBeGreaterThan(first.paintAt!);
+    // Loaded and noted, but this page's headings stay as they painted: no relayout, nothing moves.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('web-fonts'))).toMatch(/^[\w-]{16}$/);
+    expect((await fontTiming(page)).holding).toBe(true);
+    expect(await headingFamily(page)).toMatch(/^ui-sans-serif/);
+
+    // The first page the app renders itself has the display face, already loaded.
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Browse Ads' }).click();
+    await expect(page).toHaveURL(/\/directory$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Browse Ads');
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect((await fontTiming(page)).holding).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { loadedWhenShown?: boolean }).loadedWhenShown)).toBe(true);
     expect(await headingFamily(page)).toMatch(/^"Bricolage Grotesque Variable"/);
 
+    // A next page load has it from the first layout.
     await page.goto('/directory');
     const next = await fontTiming(page);
     expect(next.held).toBe(false);
     expect(await page.evaluate((font) => document.fonts.check(font), display)).toBe(true);
+    expect(await headingFamily(page)).toMatch(/^"Bricolage Grotesque Variable"/);
+  });
+
+  test('a first visit to a page the browser renders shows the display face at once', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    expect((await fontTiming(page)).holding).toBe(false);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await headingFamily(page)).toMatch(/^"Bricolage Grotesque Variable"/);
   });
 });

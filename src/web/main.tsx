@@ -9,6 +9,7 @@ import { Toasts } from './components/ui/toast';
 import { QUERY_STATE_ID } from '../shared/page-data';
 import { queryClient } from './lib/query-client';
 import { HydrationMark, startHydrating } from './lib/use-hydrated';
+import { showDisplayFace } from './lib/web-fonts';
 import { clientRoutes } from './router';
 import './styles.css';
 
@@ -59,6 +60,7 @@ async function start() {
   // file is preloaded with the others (vite.config.ts, preloadStartImports).
   await nextTask();
   const router = createBrowserRouter(routes);
+  showDisplayFace(router, rendered);
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
   const app = (

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { FONTS_WAIT_CLASS as FONTS_WAIT } from '../../../shared/page-data';
 
 /*
  * A built page rearranged so that a phone paints it from the HTML alone (decision 55). On a slow mobile
@@ -17,13 +18,12 @@ const FONT_FACE = /@font-face\{[^}]*\}/g;
 
 /** Where a browser notes that it holds this build's web fonts (their rules' hash), so a next page uses them at once. */
 const FONTS_SEEN = 'web-fonts';
-/**
- * The class on <html> that holds the headings in the text face (theme.css) until the page has painted, so
- * that a first visit asks for the display face only then. The rules stay in the inline sheet from the
- * start: adding a @font-face rule later made Chromium lay out the whole page again (625 of 625 objects on
- * /directory), where switching the headings' family lays out only their text.
+/*
+ * FONTS_WAIT holds the headings in the text face on a first visit (decision 61), so that the first layout
+ * asks for no web font. The rules stay in the inline sheet from the start: adding a @font-face rule later
+ * made Chromium lay out the whole page again (625 of 625 objects on /directory), where switching the
+ * headings' family lays out only their text.
  */
-const FONTS_WAIT = 'fonts-wait';
 
 /** The build's web font: the hash of its rules (what a browser notes once it has it) and its family. */
 interface WebFonts {
@@ -33,19 +33,18 @@ interface WebFonts {
 
 /**
  * The head's script for the web fonts, before the first layout: where this browser has loaded them before
- * (they are in its cache), nothing to do, and the headings paint in their face; otherwise they wait for the
- * loader. Without JavaScript the class never comes, and the face is asked for at once.
+ * (they are in its cache), nothing to do, and the headings paint in their face; otherwise they keep the text
+ * face until the app renders a page of its own. Without JavaScript the class never comes, and the face is asked for at once.
  */
 export const fontsScript = (key: string) =>
   `(function(){try{if(localStorage.getItem("${FONTS_SEEN}")==="${key}")return}catch(e){}` +
   `document.documentElement.classList.add("${FONTS_WAIT}")})()`;
 
 /**
- * The inline loader: the headings' face (a first visit asks for it only now, shows it once loaded, and notes
- * it), the preloads, then the entry (the order Vite wrote them in), each in a task of its own: appended
- * together they made one task of up to 25 ms on this project's machines. Showing the face only once loaded
- * lays the headings out once; letting them go at once laid them out for the loading face (10-65 ms) and
- * again when it came.
+ * The inline loader: the headings' face (a first visit fetches it only now and notes it once loaded; its
+ * headings keep the text face until the app renders a page of its own, decision 61), the preloads, then the
+ * entry (the order Vite wrote them in), each in a task of its own: appended together they made one task of
+ * up to 25 ms on this project's machines.
  * A page the server rendered loads them once the browser reports its first contentful paint: a frame
  * callback is not late enough, it runs before that frame is on screen, and what it asks for shares the
  * network with the paint's own requests. Where paint timing is missing, the next frame; after 3 s in any
@@ -55,10 +54,9 @@ export const fontsScript = (key: string) =>
 export const scriptLoader = (entry: string, preloads: string[], fonts: WebFonts | null) =>
   `(function(){var done=0;function load(){if(done)return;done=1;` +
   (fonts
-    ? `var c=document.documentElement.classList;if(c.contains("${FONTS_WAIT}")){` +
-      `var show=function(){c.remove("${FONTS_WAIT}")};` +
-      `if(document.fonts&&document.fonts.load)document.fonts.load(${JSON.stringify(`1em ${fonts.family}`)}).then(function(f){show();` +
-      `if(f.length)try{localStorage.setItem("${FONTS_SEEN}","${fonts.key}")}catch(e){}},show);else show()}`
+    ? `if(document.documentElement.classList.contains("${FONTS_WAIT}")&&document.fonts&&document.fonts.load)` +
+      `document.fonts.load(${JSON.stringify(`1em ${fonts.family}`)}).then(function(f){` +
+      `if(f.length)try{localStorage.setItem("${FONTS_SEEN}","${fonts.key}")}catch(e){}},function(){});`
     : '') +
   `${JSON.stringify(preloads)}.forEach(function(h){setTimeout(function(){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})});` +
   `setTimeout(function(){var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};document.head.appendChild(s)})}` +
@@ -100,7 +98,7 @@ export async function paintFirst(html: string, webDir: string): Promise<PaintFir
   const loader = scriptLoader(entries[0]!, preloads, fonts);
   out = out.replace('</body>', () => `  <script>${loader}</script>\n  </body>`);
   if (!fonts) return { html: out, scriptSources: [scriptHashSource(loader)] };
-  // Held only where the loader lets go: both come from the same `fonts`.
+  // Held only where the loader fetches the face: both come from the same `fonts`.
   const head = fontsScript(fonts.key);
   out = out.replace('</head>', () => `  <script>${head}</script>\n  </head>`);
   return { html: out, scriptSources: [scriptHashSource(loader), scriptHashSource(head)] };
