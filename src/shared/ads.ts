@@ -82,6 +82,7 @@ export const AiringMention = z.object({
   stationName: z.string(),
   timeZone: z.string(),
   startedAt: z.iso.datetime({ offset: true }),
+  localTime: z.string().meta({ description: "When it aired, in the station's time zone: 'Tue 8:14 AM'" }),
 });
 export type AiringMention = z.output<typeof AiringMention>;
 

@@ -377,6 +377,8 @@ export interface components {
         timeZone: string;
         /** Format: date-time */
         startedAt: string;
+        /** @description When it aired, in the station's time zone: 'Tue 8:14 AM' */
+        localTime: string;
       }[];
       userId: string;
       /** @description Automatic transcription of the current audio; null when it was uploaded while this server's transcription was off */
@@ -734,6 +736,8 @@ export interface operations {
                 timeZone: string;
                 /** Format: date-time */
                 startedAt: string;
+                /** @description When it aired, in the station's time zone: 'Tue 8:14 AM' */
+                localTime: string;
               }[];
               userId: string;
               /** @description Automatic transcription of the current audio; null when it was uploaded while this server's transcription was off */

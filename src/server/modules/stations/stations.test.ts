@@ -383,7 +383,7 @@ describe('public station page, ad page and directory', () => {
     expect((await day()).station).toMatchObject({ monitorStatus: 'offline', offlineSince: since.toISOString() });
   });
 
-  it("names an ad's latest airings on its page, newest first, with the station's zone", async () => {
+  it("names an ad's latest airings on its page, newest first, with the station's zone and local time", async () => {
     const p = await partner();
     await newStation(p, { callSign: 'KAIR', timeZone: 'America/Chicago' });
     const ad = await insertAd(t.db, { userId: p.id });
@@ -404,6 +404,8 @@ describe('public station page, ad page and directory', () => {
       stationName: 'Test Radio',
       timeZone: 'America/Chicago',
       startedAt: '2026-11-26T14:14:00.000Z',
+      // Written by the server, so the page's hydration makes no time-zone formatter.
+      localTime: 'Thu 8:14 AM',
     });
     expect(airedOn.map((a) => a.startedAt.slice(8, 10))).toEqual(['26', '25', '24', '23', '22']);
     // The directory's cards do not carry it.

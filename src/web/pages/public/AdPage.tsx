@@ -4,7 +4,6 @@ import { Link, useParams } from 'react-router';
 import type { PublicAd } from '../../../shared/ads';
 import { messages } from '../../../shared/messages';
 import { stationPath } from '../../../shared/station-links';
-import { airedAt } from '../../../shared/zoned-time';
 import { LoadFailure } from '../../components/layout/LoadFailure';
 import { ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, LogoLinesSkeleton, Skeleton } from '../../components/ui/card';
@@ -55,7 +54,7 @@ function AiredOn({ ad }: { ad: PublicAd }) {
           <li key={`${a.callSign}-${a.startedAt}`}>
             <Link to={stationPath(a.callSign)} className="hover:text-brand-700 hover:underline">
               Aired on <span className="font-semibold">{a.callSign}</span>,{' '}
-              <time dateTime={a.startedAt}>{airedAt(a.startedAt, a.timeZone)}</time>
+              <time dateTime={a.startedAt}>{a.localTime}</time>
             </Link>
           </li>
         ))}
