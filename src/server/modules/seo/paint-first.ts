@@ -18,13 +18,6 @@ const FONT_FACE = /@font-face\{[^}]*\}/g;
 
 /** Where a browser notes that it holds this build's web fonts (their rules' hash), so a next page uses them at once. */
 const FONTS_SEEN = 'web-fonts';
-/*
- * FONTS_WAIT holds the headings in the text face on a first visit (decision 61), so that the first layout
- * asks for no web font. The rules stay in the inline sheet from the start: adding a @font-face rule later
- * made Chromium lay out the whole page again (625 of 625 objects on /directory), where switching the
- * headings' family lays out only their text.
- */
-
 /** The build's web font: the hash of its rules (what a browser notes once it has it) and its family. */
 interface WebFonts {
   key: string;
@@ -33,8 +26,11 @@ interface WebFonts {
 
 /**
  * The head's script for the web fonts, before the first layout: where this browser has loaded them before
- * (they are in its cache), nothing to do, and the headings paint in their face; otherwise they keep the text
- * face until the app renders a page of its own. Without JavaScript the class never comes, and the face is asked for at once.
+ * (they are in its cache), nothing to do, and the headings paint in their face; otherwise FONTS_WAIT keeps
+ * them in the text face until the app renders a page of its own (decision 61), and the first layout asks for
+ * no web font. Without JavaScript the class never comes, and the face is asked for at once. The face's rules
+ * stay in the inline sheet from the start: adding a @font-face rule later made Chromium lay out the whole
+ * page again (625 of 625 objects on /directory).
  */
 export const fontsScript = (key: string) =>
   `(function(){try{if(localStorage.getItem("${FONTS_SEEN}")==="${key}")return}catch(e){}` +
